@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "lifecycle",
+    products: [
+        .library(name: "LifecycleCore", targets: ["LifecycleCore"]),
+        .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .executable(name: "lifecycle", targets: ["lifecycle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // The pure model of SPEC.md: no dependencies, no I/O, no clock.
+        .target(name: "LifecycleCore"),
+        // The deterministic host: virtual clock, scenario language, traces.
+        .target(
+            name: "LifecycleSimulator",
+            dependencies: [
+                "LifecycleCore",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            resources: [.copy("Scenarios")]
+        ),
+        .executableTarget(
+            name: "lifecycle",
+            dependencies: [
+                "LifecycleSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
+        .testTarget(
+            name: "LifecycleSimulatorTests",
+            dependencies: [
+                "LifecycleSimulator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Golden")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,18 @@
+/// Something that must happen because the phone handled an event: the core's output, as data.
+///
+/// A host carries these out in order: it reports the state changes, calls the delegate (or records that it
+/// would), posts the notifications and sets or cancels the timers.
+public enum Action: Sendable, Hashable {
+    /// An app changed state; `reason` is set when the system did it on its own.
+    case transition(AppID, from: AppState, to: AppState, reason: TransitionReason?)
+    /// A delegate callback is called.
+    case callback(AppID, Callback, CallbackDetail?)
+    /// A UIKit notification is posted.
+    case notification(AppID, UIKitNotification)
+    /// Something worth telling a reader that is neither a callback nor a state change.
+    case note(AppID?, String)
+    /// Set a timer to fire after the given delay.
+    case scheduleTimer(SystemTimer, after: Duration)
+    /// A timer set earlier is no longer needed.
+    case cancelTimer(SystemTimer)
+}

@@ -1,0 +1,37 @@
+/// What an app's delegate does when the system calls it: how long each callback takes, what the
+/// `BOOL`-returning ones answer, and the background work it starts.
+///
+/// The simulator has no app code to run, so a scenario declares this; a host that runs real delegate
+/// code learns the same facts by calling it.
+public struct AppBehavior: Sendable, Hashable {
+    /// How long callbacks take; a callback not listed returns at once.
+    public var durations: [Callback: Duration]
+    /// The `BOOL` answers; a callback not listed answers YES.
+    public var answers: [Callback: Bool]
+    /// Whether the app implements state preservation and restoration (SPEC.md §6).
+    public var restoresState: Bool
+    /// When set, the app begins a background task in `applicationDidEnterBackground:` and ends it after this much work.
+    public var backgroundTaskWork: Duration?
+    /// Whether the app's expiration handler leaves its background task running instead of ending it.
+    public var ignoresExpiration: Bool
+    /// How long the app works on a background event before it calls the completion handler.
+    public var backgroundEventWork: Duration
+
+    public init(
+        durations: [Callback: Duration] = [:], answers: [Callback: Bool] = [:], restoresState: Bool = false,
+        backgroundTaskWork: Duration? = nil, ignoresExpiration: Bool = false, backgroundEventWork: Duration = .zero
+    ) {
+        self.durations = durations
+        self.answers = answers
+        self.restoresState = restoresState
+        self.backgroundTaskWork = backgroundTaskWork
+        self.ignoresExpiration = ignoresExpiration
+        self.backgroundEventWork = backgroundEventWork
+    }
+
+    /// How long the callback runs before it returns.
+    public func duration(of callback: Callback) -> Duration { durations[callback] ?? .zero }
+
+    /// What a `BOOL`-returning callback answers.
+    public func answer(of callback: Callback) -> Bool { answers[callback] ?? true }
+}

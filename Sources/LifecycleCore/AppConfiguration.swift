@@ -1,0 +1,34 @@
+/// What the system knows about an app before running it: the keys of its Info.plist that the model needs,
+/// its memory footprint, and what its code does when called (its ``AppBehavior``).
+public struct AppConfiguration: Sendable, Hashable {
+    /// The default memory footprint of an app.
+    public static let defaultMemory = 100
+
+    public var id: AppID
+    /// `UIApplicationExitsOnSuspend` (SPEC.md §5).
+    public var exitsOnSuspend: Bool
+    /// `UIBackgroundModes`.
+    public var backgroundModes: Set<BackgroundMode>
+    /// Whether the app's files use data protection, so that it hears of protected data going and coming.
+    public var usesDataProtection: Bool
+    /// Resident memory in megabytes while the app is in memory (SPEC.md §8).
+    public var memory: Int
+    /// What the app's delegate does when called.
+    public var behavior: AppBehavior
+
+    public init(
+        id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],
+        usesDataProtection: Bool = false, memory: Int = AppConfiguration.defaultMemory,
+        behavior: AppBehavior = AppBehavior()
+    ) {
+        self.id = id
+        self.exitsOnSuspend = exitsOnSuspend
+        self.backgroundModes = backgroundModes
+        self.usesDataProtection = usesDataProtection
+        self.memory = memory
+        self.behavior = behavior
+    }
+
+    /// Whether a background mode that keeps the app running is declared (and so in use).
+    public var hasContinuousBackgroundMode: Bool { backgroundModes.contains { $0.isContinuous } }
+}

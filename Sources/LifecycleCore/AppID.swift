@@ -1,0 +1,19 @@
+/// The identifier of an app on the simulated phone, such as `notes` or `com.example.notes`.
+public struct AppID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Whether a string is a valid identifier: letters, digits, `.`, `_` and `-`, at least one character.
+    public static func isValid(_ string: Substring) -> Bool {
+        !string.isEmpty && string.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+    }
+}

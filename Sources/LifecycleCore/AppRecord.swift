@@ -1,0 +1,49 @@
+/// Everything the system tracks about one app. Internal to ``Phone``.
+struct AppRecord: Sendable {
+    let configuration: AppConfiguration
+    var lifecycle = AppLifecycle()
+
+    /// The app's main run loop: what it will do next, in order. `nextStep` is the first not yet done.
+    var steps: [Step] = []
+    var nextStep = 0
+    /// The callback the app is running and has not returned from, with the timer of its return.
+    var running: (callback: Callback, timer: SystemTimer)?
+    /// The watchdog armed for what the app is running, and a description of what that is.
+    var watchdog: (timer: SystemTimer, subject: String, limit: Duration)?
+
+    /// Timers ending the app's background tasks; one per outstanding task.
+    var backgroundTasks: [SystemTimer] = []
+    /// The expiration warning and exhaustion timers of the background budget, while it runs.
+    var budget: (warning: SystemTimer, exhaustion: SystemTimer)?
+    /// Background events whose completion handler has not been called yet.
+    var pendingEvents: [(timer: SystemTimer, callback: Callback)] = []
+
+    /// Whether a launch method returned NO during the current launch.
+    var launchRefused = false
+    /// What `application:didFinishLaunchingWithOptions:` returned during the current launch.
+    var didFinishLaunchingAnswer = true
+    /// The answer of the last `BOOL`-returning callback.
+    var lastAnswer = true
+
+    var hasRestorationArchive = false
+    /// Whether the app has a card in the app switcher (it was used and not swiped away).
+    var hasSwitcherCard = false
+    /// When the app was last brought to the foreground, as a counter: larger is more recent.
+    var lastUse: UInt64 = 0
+    /// Counts the app's suspensions, so that stale entries of the least-recently-used queue can be recognised.
+    var suspensions: UInt64 = 0
+    /// The number of significant time changes the app has heard of.
+    var timeChangesSeen: UInt64 = 0
+    /// Whether protected data is available, as far as the app has been told.
+    var protectedDataAvailableSeen = true
+
+    init(configuration: AppConfiguration) {
+        self.configuration = configuration
+    }
+
+    var id: AppID { configuration.id }
+    var state: AppState { lifecycle.state }
+    var behavior: AppBehavior { configuration.behavior }
+    var isBusy: Bool { running != nil }
+    var hasQueuedSteps: Bool { nextStep < steps.count }
+}

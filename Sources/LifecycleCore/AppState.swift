@@ -1,0 +1,24 @@
+/// One of the five execution states of an iOS app (SPEC.md §1).
+///
+/// The raw value is the name used in traces and scenario files.
+public enum AppState: String, CaseIterable, Sendable, Hashable {
+    /// Not launched, or terminated.
+    case notRunning
+    /// In the foreground, receiving no events: transitional, or covered by an overlay, alert or call.
+    case inactive
+    /// In the foreground, receiving events.
+    case active
+    /// Off screen, executing code.
+    case background
+    /// In memory, executing no code. The system moves an app here silently.
+    case suspended
+
+    /// Whether the app is on screen (`inactive` or `active`).
+    public var isForeground: Bool { self == .inactive || self == .active }
+
+    /// Whether the app's process exists and executes code (every state but `notRunning` and `suspended`).
+    public var isExecuting: Bool { self != .notRunning && self != .suspended }
+
+    /// Whether the app's process is in memory (every state but `notRunning`).
+    public var isInMemory: Bool { self != .notRunning }
+}

@@ -1,0 +1,79 @@
+/// A method of `UIApplicationDelegate` that the system calls, by its Objective-C selector (SPEC.md §2).
+///
+/// The raw value is the selector, which is how traces and iOS logs name the callback.
+public enum Callback: String, CaseIterable, Sendable, Hashable {
+    case willFinishLaunching = "application:willFinishLaunchingWithOptions:"
+    case didFinishLaunching = "application:didFinishLaunchingWithOptions:"
+    case didBecomeActive = "applicationDidBecomeActive:"
+    case willResignActive = "applicationWillResignActive:"
+    case didEnterBackground = "applicationDidEnterBackground:"
+    case willEnterForeground = "applicationWillEnterForeground:"
+    case willTerminate = "applicationWillTerminate:"
+    case didReceiveMemoryWarning = "applicationDidReceiveMemoryWarning:"
+    case significantTimeChange = "applicationSignificantTimeChange:"
+    case protectedDataWillBecomeUnavailable = "applicationProtectedDataWillBecomeUnavailable:"
+    case protectedDataDidBecomeAvailable = "applicationProtectedDataDidBecomeAvailable:"
+    case openURL = "application:openURL:options:"
+    case performActionForShortcutItem = "application:performActionForShortcutItem:completionHandler:"
+    case willContinueUserActivity = "application:willContinueUserActivityWithType:"
+    case continueUserActivity = "application:continueUserActivity:restorationHandler:"
+    case didReceiveRemoteNotification = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+    case performFetch = "application:performFetchWithCompletionHandler:"
+    case handleEventsForBackgroundURLSession = "application:handleEventsForBackgroundURLSession:completionHandler:"
+    case handleWatchKitExtensionRequest = "application:handleWatchKitExtensionRequest:reply:"
+    case shouldSaveApplicationState = "application:shouldSaveApplicationState:"
+    case willEncodeRestorableState = "application:willEncodeRestorableStateWithCoder:"
+    case shouldRestoreApplicationState = "application:shouldRestoreApplicationState:"
+    case didDecodeRestorableState = "application:didDecodeRestorableStateWithCoder:"
+
+    /// The Objective-C selector, as iOS logs print it.
+    public var selector: String { rawValue }
+
+    /// The notification UIKit posts right after this callback returns, if any.
+    public var notification: UIKitNotification? {
+        switch self {
+        case .didFinishLaunching: .didFinishLaunching
+        case .didBecomeActive: .didBecomeActive
+        case .willResignActive: .willResignActive
+        case .didEnterBackground: .didEnterBackground
+        case .willEnterForeground: .willEnterForeground
+        case .willTerminate: .willTerminate
+        case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+        case .significantTimeChange: .significantTimeChange
+        case .protectedDataWillBecomeUnavailable: .protectedDataWillBecomeUnavailable
+        case .protectedDataDidBecomeAvailable: .protectedDataDidBecomeAvailable
+        default: nil
+        }
+    }
+
+    /// Whether the method returns a `BOOL` that the system acts on.
+    public var returnsDecision: Bool {
+        switch self {
+        case .willFinishLaunching, .didFinishLaunching, .shouldSaveApplicationState,
+            .shouldRestoreApplicationState:
+            true
+        default:
+            false
+        }
+    }
+
+    /// How long the method may run before the watchdog kills the app, when a limit applies to it alone (SPEC.md §4).
+    ///
+    /// The launch methods share one limit for the whole launch: ``WatchdogLimit/launch``.
+    public var watchdogLimit: Duration? {
+        switch self {
+        case .didEnterBackground, .willTerminate: WatchdogLimit.callback
+        default: nil
+        }
+    }
+}
+
+/// The watchdog's limits (SPEC.md §4; seed 000).
+public enum WatchdogLimit {
+    /// `applicationDidEnterBackground:` and `applicationWillTerminate:` must return within 5 s.
+    public static let callback: Duration = .seconds(5)
+    /// `willFinishLaunching` and `didFinishLaunching` together must return within 20 s.
+    public static let launch: Duration = .seconds(20)
+    /// A background event's completion handler must be called within 30 s.
+    public static let backgroundEventCompletion: Duration = .seconds(30)
+}

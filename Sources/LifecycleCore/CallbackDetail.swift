@@ -1,0 +1,7 @@
+/// What a callback is called with, beyond the application: launch options, or the delivered item.
+public enum CallbackDetail: Sendable, Hashable {
+    /// The `launchOptions` of a launch method.
+    case launchOptions(LaunchOptions)
+    /// The URL, quick-action type or activity type of an event delivery.
+    case argument(String)
+}

@@ -1,0 +1,38 @@
+/// Why an app was launched: the `launchOptions` dictionary, as a typed value.
+public struct LaunchOptions: Sendable, Hashable {
+    /// `UIApplicationLaunchOptionsURLKey`.
+    public var url: String?
+    /// `UIApplicationLaunchOptionsSourceApplicationKey`.
+    public var sourceApplication: String?
+    /// `UIApplicationLaunchOptionsShortcutItemKey`: the quick action's type.
+    public var shortcutItem: String?
+    /// `UIApplicationLaunchOptionsUserActivityTypeKey`.
+    public var userActivityType: String?
+    /// `UIApplicationLaunchOptionsRemoteNotificationKey`: launched for a push notification.
+    public var remoteNotification: Bool
+
+    public init(
+        url: String? = nil, sourceApplication: String? = nil, shortcutItem: String? = nil,
+        userActivityType: String? = nil, remoteNotification: Bool = false
+    ) {
+        self.url = url
+        self.sourceApplication = sourceApplication
+        self.shortcutItem = shortcutItem
+        self.userActivityType = userActivityType
+        self.remoteNotification = remoteNotification
+    }
+
+    /// Whether no option is set (a plain tap on the icon).
+    public var isEmpty: Bool { self == LaunchOptions() }
+
+    /// The options that are set, as key–value pairs in a stable order, with UIKit's Swift key names.
+    public var entries: [(key: String, value: String)] {
+        var entries: [(key: String, value: String)] = []
+        if let url { entries.append(("url", url)) }
+        if let sourceApplication { entries.append(("sourceApplication", sourceApplication)) }
+        if let shortcutItem { entries.append(("shortcutItem", shortcutItem)) }
+        if let userActivityType { entries.append(("userActivityType", userActivityType)) }
+        if remoteNotification { entries.append(("remoteNotification", "true")) }
+        return entries
+    }
+}

@@ -1,0 +1,60 @@
+extension Phone {
+    /// Memory not used by apps in memory, in megabytes.
+    var freeMemory: Int { deviceMemory - usedMemory }
+
+    /// Makes room for an app about to be launched (SPEC.md §8): a memory warning to every running app, then
+    /// suspended apps terminated least recently used first, then background apps; never the foreground app.
+    mutating func makeRoom(forLaunchOf index: Int) {
+        let needed = apps[index].configuration.memory
+        guard needed > freeMemory else { return }
+        note(index, "memory: \(needed) MB needed, \(freeMemory) MB free")
+        sendMemoryWarning()
+        while needed > freeMemory, let victim = leastRecentlyUsedVictim() {
+            kill(victim, .memory)
+        }
+        if needed > freeMemory {
+            note(index, "memory: still \(needed - freeMemory) MB short with nothing left to terminate")
+        }
+    }
+
+    /// Terminates apps by the policy of SPEC.md §8: `count` of them, or every suspended app when `nil`.
+    mutating func relieveMemoryPressure(count: Int?) {
+        sendMemoryWarning()
+        if let count {
+            var terminated = 0
+            while terminated < count, let victim = leastRecentlyUsedVictim() {
+                kill(victim, .memory)
+                terminated += 1
+            }
+            if terminated < count {
+                note(nil, "memory pressure: only \(terminated) of \(count) apps could be terminated")
+            }
+        } else {
+            while let victim = leastRecentlyUsedSuspendedApp() { kill(victim, .memory) }
+        }
+    }
+
+    /// `applicationDidReceiveMemoryWarning:` to every app that executes code; suspended apps get nothing.
+    mutating func sendMemoryWarning() {
+        for index in executing.sorted() {
+            enqueue(index, [.call(.didReceiveMemoryWarning, nil, .always)])
+        }
+    }
+
+    /// The next app to terminate for memory: a suspended app, else a background app, least recently used.
+    private mutating func leastRecentlyUsedVictim() -> Int? {
+        leastRecentlyUsedSuspendedApp() ?? leastRecentlyUsedBackgroundApp()
+    }
+
+    private mutating func leastRecentlyUsedSuspendedApp() -> Int? {
+        while let entry = suspendedByLastUse.popMin() {
+            let app = apps[entry.app]
+            if app.state == .suspended, app.suspensions == entry.suspension { return entry.app }
+        }
+        return nil
+    }
+
+    private func leastRecentlyUsedBackgroundApp() -> Int? {
+        executing.filter { apps[$0].state == .background }.min { (apps[$0].lastUse, $0) < (apps[$1].lastUse, $1) }
+    }
+}

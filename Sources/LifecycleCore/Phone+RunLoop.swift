@@ -1,0 +1,232 @@
+extension Phone {
+    /// Appends steps to an app's run loop and runs it as far as it can go.
+    mutating func enqueue(_ index: Int, _ steps: [Step]) {
+        apps[index].steps.append(contentsOf: steps)
+        run(index)
+    }
+
+    /// Runs an app's queued steps until it is waiting for a callback to return, or has none left.
+    mutating func run(_ index: Int) {
+        while !apps[index].isBusy, apps[index].hasQueuedSteps {
+            let step = apps[index].steps[apps[index].nextStep]
+            apps[index].nextStep += 1
+            perform(step, for: index)
+        }
+        if !apps[index].hasQueuedSteps {
+            apps[index].steps.removeAll(keepingCapacity: true)
+            apps[index].nextStep = 0
+        }
+    }
+
+    private mutating func perform(_ step: Step, for index: Int) {
+        switch step {
+        case .change(let event, let reason):
+            apply(event, reason, to: index)
+        case .call(let callback, let detail, let condition):
+            if holds(condition, for: index) {
+                call(callback, detail, on: index)
+            } else {
+                note(index, "\(callback.selector) not called: \(explanation(of: condition))")
+            }
+        case .armWatchdog(let subject, let limit):
+            armWatchdog(for: index, subject: subject, limit: limit)
+        case .disarmWatchdog:
+            disarmWatchdog(for: index)
+        case .storeArchive:
+            if apps[index].lastAnswer {
+                apps[index].hasRestorationArchive = true
+                note(index, "restoration archive saved")
+            }
+        case .deliverQueuedNotifications:
+            apps[index].steps.insert(contentsOf: queuedNotifications(for: index), at: apps[index].nextStep)
+        case .awaitCompletionHandler(let callback):
+            awaitCompletionHandler(of: callback, for: index)
+        case .suspendIfIdle:
+            suspendIfIdle(index)
+        }
+    }
+
+    private func holds(_ condition: Step.Condition, for index: Int) -> Bool {
+        switch condition {
+        case .always: true
+        case .launchAccepted: !apps[index].launchRefused
+        case .didFinishLaunchingAccepted: apps[index].didFinishLaunchingAnswer
+        case .lastAnswerYes: apps[index].lastAnswer
+        }
+    }
+
+    private func explanation(of condition: Step.Condition) -> String {
+        switch condition {
+        case .always: "never"
+        case .launchAccepted: "a launch method returned NO"
+        case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
+        case .lastAnswerYes: "the app answered NO"
+        }
+    }
+
+    /// Calls a delegate method: the callback, what the app's code does in it, and, once it returns, its
+    /// notification (at once, or when its work is done).
+    private mutating func call(_ callback: Callback, _ detail: CallbackDetail?, on index: Int) {
+        emit(.callback(apps[index].id, callback, detail))
+        if callback.returnsDecision {
+            let answer = apps[index].behavior.answer(of: callback)
+            apps[index].lastAnswer = answer
+            if !answer, callback == .willFinishLaunching || callback == .didFinishLaunching {
+                apps[index].launchRefused = true
+            }
+            if callback == .didFinishLaunching { apps[index].didFinishLaunchingAnswer = answer }
+        }
+        if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
+            beginBackgroundTask(for: index, work: work)
+        }
+        if let limit = callback.watchdogLimit {
+            armWatchdog(for: index, subject: callback.selector, limit: limit)
+        }
+        let duration = apps[index].behavior.duration(of: callback)
+        if duration > .zero {
+            let timer = schedule(.callbackReturns, for: index, after: duration)
+            apps[index].running = (callback, timer)
+            busyApps += 1
+        } else {
+            callbackReturned(callback, on: index)
+        }
+    }
+
+    /// What happens when a callback returns: its notification is posted and its own watchdog disarmed.
+    mutating func callbackReturned(_ callback: Callback, on index: Int) {
+        if callback.watchdogLimit != nil { disarmWatchdog(for: index) }
+        if let notification = callback.notification { emit(.notification(apps[index].id, notification)) }
+    }
+
+    /// The callback-and-transition steps of a lifecycle event, in UIKit's order: a `will…` callback runs
+    /// before its transition, a `did…` callback after it (SPEC.md §11).
+    func steps(for event: AppLifecycle.Event, reason: TransitionReason? = nil) -> [Step] {
+        guard let callback = AppLifecycle.callback(for: event) else { return [.change(event, reason)] }
+        switch event {
+        case .resignActive, .enterForeground, .terminate:
+            return [.call(callback, nil, .always), .change(event, reason)]
+        default:
+            return [.change(event, reason), .call(callback, nil, .always)]
+        }
+    }
+
+    // MARK: State changes
+
+    /// Changes an app's state through its state machine and keeps the phone's books: the foreground app,
+    /// executing apps, memory, the least-recently-used queue, the background budget, and clean-up on exit.
+    mutating func apply(_ event: AppLifecycle.Event, _ reason: TransitionReason?, to index: Int) {
+        guard let transition = apps[index].lifecycle.handle(event) else {
+            // A step queued for a state the app has already left (it was killed meanwhile): nothing to do.
+            return
+        }
+        emit(.transition(apps[index].id, from: transition.from, to: transition.to, reason: reason))
+        let (from, to) = (transition.from, transition.to)
+
+        if from == .notRunning { usedMemory += apps[index].configuration.memory }
+        if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
+        if to.isForeground {
+            foreground = index
+            useCounter += 1
+            apps[index].lastUse = useCounter
+            apps[index].hasSwitcherCard = true
+            stopBudget(for: index)
+        } else if foreground == index {
+            foreground = nil
+        }
+        if from == .suspended { suspendedCount -= 1 }
+
+        switch to {
+        case .background where from == .inactive && event == .enterBackground:
+            startBudget(for: index)
+        case .suspended:
+            stopBudget(for: index)
+            apps[index].suspensions += 1
+            suspendedCount += 1
+            suspendedByLastUse.push(
+                .init(lastUse: apps[index].lastUse, app: index, suspension: apps[index].suspensions))
+            compactLeastRecentlyUsedQueue()
+        case .notRunning:
+            usedMemory -= apps[index].configuration.memory
+            discardProcess(of: index)
+        default:
+            break
+        }
+    }
+
+    /// Forgets everything the app's process was doing: its run loop, timers and tasks.
+    private mutating func discardProcess(of index: Int) {
+        if let running = apps[index].running {
+            cancel(running.timer)
+            busyApps -= 1
+        }
+        cancel(apps[index].watchdog?.timer)
+        stopBudget(for: index)
+        for timer in apps[index].backgroundTasks { cancel(timer) }
+        for event in apps[index].pendingEvents { cancel(event.timer) }
+        apps[index].running = nil
+        apps[index].watchdog = nil
+        apps[index].backgroundTasks = []
+        apps[index].pendingEvents = []
+        apps[index].steps = []
+        apps[index].nextStep = 0
+    }
+
+    /// Kills an app's process at once: no callback, whatever it was doing (SPEC.md §3, §4, §8).
+    mutating func kill(_ index: Int, _ reason: TransitionReason) {
+        if apps[index].state.isForeground {
+            apply(.removeFromScreen, reason, to: index)
+        }
+        apply(.kill, reason, to: index)
+    }
+
+    /// Deletes the app's restoration archive, if it has one (SPEC.md §6).
+    mutating func deleteRestorationArchive(of index: Int) {
+        guard apps[index].hasRestorationArchive else { return }
+        apps[index].hasRestorationArchive = false
+        note(index, "restoration archive deleted")
+    }
+
+    private mutating func compactLeastRecentlyUsedQueue() {
+        guard suspendedByLastUse.count > 2 * suspendedCount + 64 else { return }
+        suspendedByLastUse.compact { [apps] entry in
+            apps[entry.app].state == .suspended && apps[entry.app].suspensions == entry.suspension
+        }
+    }
+
+    // MARK: Suspension
+
+    /// Suspends an app in the background that has nothing left to run (SPEC.md §4).
+    mutating func suspendIfIdle(_ index: Int) {
+        let app = apps[index]
+        guard app.state == .background, !app.isBusy, !app.hasQueuedSteps, app.backgroundTasks.isEmpty,
+            app.pendingEvents.isEmpty, !app.configuration.hasContinuousBackgroundMode
+        else { return }
+        apply(.suspend, .suspend, to: index)
+    }
+
+    /// The callbacks an app missed while suspended, one per kind for the net change (SPEC.md §7).
+    private mutating func queuedNotifications(for index: Int) -> [Step] {
+        var steps: [Step] = []
+        if apps[index].timeChangesSeen < significantTimeChanges {
+            apps[index].timeChangesSeen = significantTimeChanges
+            steps.append(.call(.significantTimeChange, nil, .always))
+        }
+        if apps[index].configuration.usesDataProtection,
+            apps[index].protectedDataAvailableSeen != protectedDataAvailable
+        {
+            apps[index].protectedDataAvailableSeen = protectedDataAvailable
+            let callback: Callback =
+                protectedDataAvailable ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable
+            steps.append(.call(callback, nil, .always))
+        }
+        return steps
+    }
+
+    /// Tells every executing app about a change it hears of at once; suspended apps hear of it when they
+    /// next run.
+    mutating func deliverQueuedNotificationsToExecutingApps() {
+        for index in executing.sorted() {
+            enqueue(index, [.deliverQueuedNotifications])
+        }
+    }
+}

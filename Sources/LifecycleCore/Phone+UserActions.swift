@@ -1,0 +1,334 @@
+extension Phone {
+    /// Performs a user action: returns what must happen, in order, or throws — changing nothing — when the
+    /// action is impossible in the current situation.
+    public mutating func perform(_ action: UserAction) throws(ImpossibleAction) -> [Action] {
+        switch action {
+        case .tap(let app):
+            let index = try self.index(of: app)
+            try requireHomeScreen()
+            bringForward(index)
+        case .home:
+            try requireUnlocked()
+            if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open; dismiss it first") }
+            guard let foreground else { throw ImpossibleAction("the Home screen is already showing") }
+            leaveForeground(foreground)
+        case .openSwitcher:
+            try requireUnlocked()
+            try requireNothingOpen()
+            overlay = .switcher
+            if let foreground { resignActive(foreground) }
+        case .pick(let app):
+            let index = try switcherCard(of: app)
+            overlay = nil
+            if index == foreground {
+                becomeActive(index)
+            } else {
+                if let foreground { leaveForeground(foreground) }
+                bringForward(index)
+            }
+        case .swipe(let app):
+            swipeAway(try switcherCard(of: app))
+        case .openNotificationCenter, .openControlCenter:
+            try requireNothingOpen()
+            overlay = action == .openNotificationCenter ? .notificationCenter : .controlCenter
+            if let foreground { resignActive(foreground) }
+        case .showAlert:
+            try requireUnlocked()
+            try requireNothingOpen()
+            guard let foreground else { throw ImpossibleAction("no app is in the foreground for an alert to cover") }
+            overlay = .alert
+            resignActive(foreground)
+        case .dismiss:
+            try dismiss()
+        case .incomingCall, .answerCall, .declineCall, .hangUp:
+            try handleCall(action)
+        case .lock:
+            try lock()
+        case .unlock:
+            try unlock()
+        case .openURL(let app, let url):
+            let index = try self.index(of: app)
+            try requireUnlocked()
+            try requireNothingOpen()
+            let options = LaunchOptions(url: url, sourceApplication: sourceApplication)
+            bringToFront(index, options: options, deliveries: [(.openURL, url)])
+        case .continueActivity(let app, let type):
+            let index = try self.index(of: app)
+            try requireUnlocked()
+            try requireNothingOpen()
+            let deliveries: [(Callback, String?)] = [(.willContinueUserActivity, type), (.continueUserActivity, type)]
+            bringToFront(index, options: LaunchOptions(userActivityType: type), deliveries: deliveries)
+        case .tapPushNotification(let app):
+            let index = try self.index(of: app)
+            try requireUnlocked()
+            try requireNothingOpen()
+            let options = LaunchOptions(remoteNotification: true)
+            bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, nil)])
+        case .shortcut(let app, let type):
+            let index = try self.index(of: app)
+            try requireHomeScreen()
+            bringForward(
+                index, options: LaunchOptions(shortcutItem: type), deliveries: [(.performActionForShortcutItem, type)],
+                launchGate: .didFinishLaunchingAccepted)
+        case .backgroundEvent(let event, let app):
+            try deliverBackgroundEvent(event, to: try index(of: app))
+        case .memoryWarning:
+            sendMemoryWarning()
+        case .memoryPressure(let count):
+            if let count, count < 1 { throw ImpossibleAction("memory pressure must terminate at least 1 app") }
+            relieveMemoryPressure(count: count)
+        case .significantTimeChange:
+            significantTimeChanges += 1
+            deliverQueuedNotificationsToExecutingApps()
+        }
+        return takeOutput()
+    }
+
+    // MARK: Preconditions
+
+    private func index(of app: AppID) throws(ImpossibleAction) -> Int {
+        guard let index = indexByID[app] else {
+            throw ImpossibleAction("no app named '\(app)' is declared", culprit: .app)
+        }
+        return index
+    }
+
+    private func requireUnlocked() throws(ImpossibleAction) {
+        if isLocked { throw ImpossibleAction("the device is locked") }
+    }
+
+    private func requireNothingOpen() throws(ImpossibleAction) {
+        if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open") }
+    }
+
+    private func requireHomeScreen() throws(ImpossibleAction) {
+        try requireUnlocked()
+        try requireNothingOpen()
+        if let foreground {
+            throw ImpossibleAction("\(apps[foreground].id) is in the foreground, so the Home screen is not showing")
+        }
+    }
+
+    private func switcherCard(of app: AppID) throws(ImpossibleAction) -> Int {
+        guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
+        let index = try self.index(of: app)
+        guard apps[index].hasSwitcherCard else {
+            throw ImpossibleAction("\(app) has no card in the app switcher", culprit: .app)
+        }
+        return index
+    }
+
+    /// Who opens a URL or activity: the app in the foreground, else the Home screen.
+    private var sourceApplication: String {
+        foreground.map { apps[$0].id.rawValue } ?? "com.apple.springboard"
+    }
+
+    // MARK: Sequences
+
+    mutating func resignActive(_ index: Int) {
+        if apps[index].state == .active { enqueue(index, steps(for: .resignActive)) }
+    }
+
+    mutating func becomeActive(_ index: Int) {
+        if apps[index].state == .inactive { enqueue(index, steps(for: .becomeActive)) }
+    }
+
+    private var exitsOnSuspendHonoured: (AppConfiguration) -> Bool {
+        { [profile] in $0.exitsOnSuspend && profile.honoursExitsOnSuspend }
+    }
+
+    /// The foreground app goes away: resign if active, then enter the background.
+    mutating func leaveForeground(_ index: Int) {
+        resignActive(index)
+        sendToBackground(index)
+    }
+
+    /// inactive → background: `applicationDidEnterBackground:`, state preservation, then exit (exits-on-suspend)
+    /// or suspension once nothing is left to run.
+    private mutating func sendToBackground(_ index: Int) {
+        guard apps[index].state == .inactive else { return }
+        var steps = steps(for: .enterBackground)
+        if apps[index].behavior.restoresState {
+            steps += [
+                .call(.shouldSaveApplicationState, nil, .always),
+                .call(.willEncodeRestorableState, nil, .lastAnswerYes),
+                .storeArchive,
+            ]
+        }
+        if exitsOnSuspendHonoured(apps[index].configuration) {
+            steps += self.steps(for: .terminate, reason: .exit)
+        } else {
+            steps.append(.suspendIfIdle)
+        }
+        enqueue(index, steps)
+    }
+
+    /// Launches or resumes an app into the foreground, delivering events while it is inactive. On a launch,
+    /// the deliveries happen only if `launchGate` holds (SPEC.md §3).
+    private mutating func bringForward(
+        _ index: Int, options: LaunchOptions = LaunchOptions(), deliveries: [(Callback, String?)] = [],
+        launchGate: Step.Condition = .launchAccepted
+    ) {
+        if apps[index].state == .notRunning {
+            let calls = deliveries.map { Step.call($0.0, $0.1.map(CallbackDetail.argument), launchGate) }
+            launch(index, options: options, then: calls + steps(for: .becomeActive), inBackground: false)
+        } else {
+            var steps: [Step] = apps[index].state == .suspended ? [.change(.resume, .resume)] : []
+            steps += self.steps(for: .enterForeground)
+            steps.append(.deliverQueuedNotifications)
+            steps += deliveries.map { Step.call($0.0, $0.1.map(CallbackDetail.argument), .always) }
+            steps += self.steps(for: .becomeActive)
+            enqueue(index, steps)
+        }
+    }
+
+    /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
+    /// foreground app itself just receives the event.
+    private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
+        if index == foreground {
+            enqueue(index, deliveries.map { .call($0.0, $0.1.map(CallbackDetail.argument), .always) })
+            becomeActive(index)
+        } else {
+            if let foreground { leaveForeground(foreground) }
+            bringForward(index, options: options, deliveries: deliveries)
+        }
+    }
+
+    /// Launches an app: into the foreground (inactive) or for a background event (background), with
+    /// restoration when it has an archive, under the launch watchdog.
+    private mutating func launch(_ index: Int, options: LaunchOptions, then next: [Step], inBackground: Bool) {
+        makeRoom(forLaunchOf: index)
+        apps[index].launchRefused = false
+        apps[index].didFinishLaunchingAnswer = true
+        apps[index].lastAnswer = true
+        apps[index].timeChangesSeen = significantTimeChanges
+        apps[index].protectedDataAvailableSeen = protectedDataAvailable
+        let detail = options.isEmpty ? nil : CallbackDetail.launchOptions(options)
+        var steps: [Step] = [
+            .change(inBackground ? .launchInBackground : .launch, nil),
+            .armWatchdog(subject: Self.launchSubject, limit: WatchdogLimit.launch),
+            .call(.willFinishLaunching, detail, .always),
+        ]
+        if !inBackground, apps[index].behavior.restoresState, apps[index].hasRestorationArchive {
+            steps += [
+                .call(.shouldRestoreApplicationState, nil, .always),
+                .call(.didDecodeRestorableState, nil, .lastAnswerYes),
+            ]
+        }
+        steps += [.call(.didFinishLaunching, detail, .always), .disarmWatchdog]
+        enqueue(index, steps + next)
+    }
+
+    /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (SPEC.md §3),
+    /// and its restoration archive deleted (§6).
+    private mutating func swipeAway(_ index: Int) {
+        apps[index].hasSwitcherCard = false
+        switch apps[index].state {
+        case .inactive, .active:
+            enqueue(index, steps(for: .enterBackground) + steps(for: .terminate, reason: .user))
+        case .background:
+            enqueue(index, steps(for: .terminate, reason: .user))
+        case .suspended:
+            kill(index, .user)
+        case .notRunning:
+            break
+        }
+        deleteRestorationArchive(of: index)
+    }
+
+    private mutating func dismiss() throws(ImpossibleAction) {
+        switch overlay {
+        case nil: throw ImpossibleAction("nothing is open to dismiss")
+        case .ringingCall: throw ImpossibleAction("a call is ringing: answer or decline it")
+        case .callInProgress: throw ImpossibleAction("a call is in progress: hang up to end it")
+        case .switcher, .notificationCenter, .controlCenter, .alert:
+            overlay = nil
+            if !isLocked, let foreground { becomeActive(foreground) }
+        }
+    }
+
+    private mutating func handleCall(_ action: UserAction) throws(ImpossibleAction) {
+        switch action {
+        case .incomingCall:
+            try requireNothingOpen()
+            overlay = .ringingCall
+            appUnderCall = foreground
+            if let foreground { resignActive(foreground) }
+        case .answerCall:
+            guard overlay == .ringingCall else { throw ImpossibleAction("no call is ringing") }
+            overlay = .callInProgress
+            if let foreground { leaveForeground(foreground) }
+        case .declineCall:
+            guard overlay == .ringingCall else { throw ImpossibleAction("no call is ringing") }
+            overlay = nil
+            appUnderCall = nil
+            if !isLocked, let foreground { becomeActive(foreground) }
+        default:
+            guard overlay == .callInProgress else { throw ImpossibleAction("no call is in progress") }
+            overlay = nil
+            let returning = appUnderCall
+            appUnderCall = nil
+            if !isLocked, let returning { bringForward(returning) }
+        }
+    }
+
+    private mutating func lock() throws(ImpossibleAction) {
+        if isLocked { throw ImpossibleAction("the device is already locked") }
+        if overlay == .ringingCall || overlay == .callInProgress {
+            throw ImpossibleAction("\(overlay!.rawValue) holds the screen")
+        }
+        overlay = nil
+        isLocked = true
+        if let foreground {
+            appUnderLock = foreground
+            resignActive(foreground)
+            if profile.lockSendsAppToBackground, !exitsOnSuspendHonoured(apps[foreground].configuration) {
+                sendToBackground(foreground)
+            }
+        }
+        cancel(protectedDataTimer)
+        protectedDataTimer = schedule(.protectedDataLocks, for: nil, after: .seconds(10))
+    }
+
+    private mutating func unlock() throws(ImpossibleAction) {
+        guard isLocked else { throw ImpossibleAction("the device is not locked") }
+        try requireNothingOpen()
+        isLocked = false
+        cancel(protectedDataTimer)
+        protectedDataTimer = nil
+        let protectedDataReturns = !protectedDataAvailable
+        protectedDataAvailable = true
+        if let returning = appUnderLock {
+            appUnderLock = nil
+            switch apps[returning].state {
+            case .inactive:
+                enqueue(returning, [.deliverQueuedNotifications] + steps(for: .becomeActive))
+            case .background, .suspended:
+                bringForward(returning)
+            case .active, .notRunning:
+                break
+            }
+        }
+        if protectedDataReturns { deliverQueuedNotificationsToExecutingApps() }
+    }
+
+    /// A background event: launches the app into the background, wakes it, or reaches it where it runs
+    /// (SPEC.md §3). Only apps that declare the event's background mode receive it.
+    private mutating func deliverBackgroundEvent(_ event: BackgroundEvent, to index: Int) throws(ImpossibleAction) {
+        if let mode = event.requiredMode, !apps[index].configuration.backgroundModes.contains(mode) {
+            throw ImpossibleAction(
+                "\(apps[index].id) does not declare the background mode '\(mode.rawValue)', so it cannot receive "
+                    + "a \(event.rawValue) event", culprit: .app)
+        }
+        let delivery: [Step] = [.call(event.callback, nil, .always), .awaitCompletionHandler(event.callback)]
+        switch apps[index].state {
+        case .notRunning:
+            let options = LaunchOptions(remoteNotification: event == .push)
+            launch(index, options: options, then: delivery + [.suspendIfIdle], inBackground: true)
+        case .suspended:
+            enqueue(index, [.change(.resume, .resume), .deliverQueuedNotifications] + delivery)
+        case .background, .inactive, .active:
+            enqueue(index, delivery)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// The system side of the lifecycle: a phone with several apps on it, as a pure state machine.
+///
+/// `Phone` holds the policy of SPEC.md: one foreground app, the app switcher and the overlays, the lock,
+/// background budgets and their expiration, the watchdog, exits-on-suspend, background modes and events,
+/// launch options and their gating, queued notifications, state preservation and restoration, and memory.
+/// It takes an event — a ``UserAction`` or a fired ``SystemTimer`` — and returns what must happen as
+/// ``Action`` values, in order. It does no I/O and has no clock: timers are actions for its host to carry
+/// out, so the same rules drive a simulator with a virtual clock and a host of real processes.
+///
+/// Each app has a run loop: the callbacks and state changes the system sends it are steps done in order,
+/// and a callback that takes time (``AppBehavior/durations``) holds the rest back until its
+/// ``SystemTimer/Purpose/callbackReturns`` timer fires, as a busy main thread would.
+///
+/// ```swift
+/// var phone = Phone(apps: [AppConfiguration(id: "notes")])
+/// let actions = try phone.perform(.tap("notes"))   // launch: transition, callbacks, notifications
+/// ```
+public struct Phone: Sendable {
+    /// What covers the screen besides apps.
+    public enum Overlay: String, Sendable, Hashable {
+        case switcher = "the app switcher"
+        case notificationCenter = "Notification Center"
+        case controlCenter = "Control Center"
+        case alert = "an alert"
+        case ringingCall = "a ringing call"
+        case callInProgress = "a call in progress"
+    }
+
+    /// The default memory of the device, in megabytes.
+    public static let defaultDeviceMemory = 2048
+
+    public let profile: Profile
+    /// The device's memory for apps, in megabytes.
+    public let deviceMemory: Int
+    /// What covers the screen, if anything.
+    public internal(set) var overlay: Overlay?
+    public internal(set) var isLocked = false
+
+    var apps: [AppRecord]
+    let indexByID: [AppID: Int]
+    /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
+    var foreground: Int?
+    /// Apps whose process executes code (inactive, active, background), by index.
+    var executing: Set<Int> = []
+    var suspendedByLastUse = LeastRecentlyUsedQueue()
+    var suspendedCount = 0
+    var usedMemory = 0
+    var useCounter: UInt64 = 0
+    /// The app that was in the foreground when the device locked, to come back on unlock.
+    var appUnderLock: Int?
+    /// The app that was in the foreground when the call came, to come back when it ends.
+    var appUnderCall: Int?
+    var significantTimeChanges: UInt64 = 0
+    var protectedDataAvailable = true
+    var protectedDataTimer: SystemTimer?
+    var nextTimerID: UInt64 = 0
+    var busyApps = 0
+    var output: [Action] = []
+
+    /// Creates a phone with the given apps, none of them running.
+    ///
+    /// - Precondition: app identifiers are unique.
+    public init(profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration]) {
+        self.profile = profile
+        self.deviceMemory = deviceMemory
+        self.apps = apps.map(AppRecord.init)
+        var index: [AppID: Int] = [:]
+        for (position, app) in apps.enumerated() {
+            precondition(index.updateValue(position, forKey: app.id) == nil, "app \(app.id) is declared twice")
+        }
+        self.indexByID = index
+    }
+
+    // MARK: Queries
+
+    /// The identifiers of the apps, in the order they were given.
+    public var appIDs: [AppID] { apps.map(\.id) }
+
+    /// An app's state, or `nil` for an unknown app.
+    public func state(of app: AppID) -> AppState? {
+        indexByID[app].map { apps[$0].state }
+    }
+
+    /// An app's configuration, or `nil` for an unknown app.
+    public func configuration(of app: AppID) -> AppConfiguration? {
+        indexByID[app].map { apps[$0].configuration }
+    }
+
+    /// The app in the foreground (inactive or active), if any.
+    public var foregroundApp: AppID? { foreground.map { apps[$0].id } }
+
+    /// Whether the Home screen shows: no app in the foreground, nothing open, the device unlocked.
+    public var isHomeScreenShowing: Bool { foreground == nil && overlay == nil && !isLocked }
+
+    /// Whether some app is inside a callback that has not returned yet.
+    public var isBusy: Bool { busyApps > 0 }
+
+    /// Whether an app has a stored restoration archive.
+    public func hasRestorationArchive(_ app: AppID) -> Bool {
+        indexByID[app].map { apps[$0].hasRestorationArchive } ?? false
+    }
+
+    /// Whether an app has a card in the app switcher.
+    public func hasSwitcherCard(_ app: AppID) -> Bool {
+        indexByID[app].map { apps[$0].hasSwitcherCard } ?? false
+    }
+
+    /// Memory in use by apps in memory, in megabytes.
+    public var memoryInUse: Int { usedMemory }
+
+    // MARK: Output
+
+    /// Hands over what has accumulated since the last call.
+    mutating func takeOutput() -> [Action] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    mutating func emit(_ action: Action) {
+        output.append(action)
+    }
+
+    mutating func note(_ index: Int?, _ text: String) {
+        emit(.note(index.map { apps[$0].id }, text))
+    }
+
+    mutating func schedule(_ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration) -> SystemTimer {
+        nextTimerID += 1
+        let timer = SystemTimer(id: nextTimerID, purpose: purpose, app: index.map { apps[$0].id })
+        emit(.scheduleTimer(timer, after: delay))
+        return timer
+    }
+
+    mutating func cancel(_ timer: SystemTimer?) {
+        if let timer { emit(.cancelTimer(timer)) }
+    }
+}

@@ -1,0 +1,29 @@
+/// One thing an app's run loop does. Internal to ``Phone``.
+enum Step: Sendable {
+    /// When a conditional step happens.
+    enum Condition: Sendable {
+        case always
+        /// Neither launch method returned NO (the gate of `application:openURL:options:`, seed 000).
+        case launchAccepted
+        /// `application:didFinishLaunchingWithOptions:` returned YES (the gate of quick actions).
+        case didFinishLaunchingAccepted
+        /// The last `BOOL`-returning callback answered YES.
+        case lastAnswerYes
+    }
+
+    /// Change the app's state through its ``AppLifecycle``.
+    case change(AppLifecycle.Event, TransitionReason?)
+    /// Call a delegate method.
+    case call(Callback, CallbackDetail?, Condition)
+    /// Arm the watchdog for a stretch of steps that spans several callbacks (the launch).
+    case armWatchdog(subject: String, limit: Duration)
+    case disarmWatchdog
+    /// Store the restoration archive, if the app agreed to save its state.
+    case storeArchive
+    /// Deliver what was queued while the app was suspended (SPEC.md §7).
+    case deliverQueuedNotifications
+    /// Wait for the completion handler of the background event just delivered.
+    case awaitCompletionHandler(Callback)
+    /// Suspend the app if it is in the background with nothing left to run.
+    case suspendIfIdle
+}

@@ -1,0 +1,47 @@
+/// Something the user or the outside world does to the phone (the actions of SPEC.md §10).
+public enum UserAction: Sendable, Hashable {
+    /// Tap the app's icon on the Home screen.
+    case tap(AppID)
+    /// Press Home.
+    case home
+    /// Double-press Home: open the app switcher.
+    case openSwitcher
+    /// Pick an app's card in the switcher.
+    case pick(AppID)
+    /// Swipe an app's card away in the switcher.
+    case swipe(AppID)
+    /// Pull Notification Center down.
+    case openNotificationCenter
+    /// Pull Control Center up.
+    case openControlCenter
+    /// A system alert (permission prompt, Face ID) covers the foreground app.
+    case showAlert
+    /// Close what is open: Notification Center, Control Center, an alert or the switcher.
+    case dismiss
+    /// A call comes in.
+    case incomingCall
+    /// The user answers the ringing call.
+    case answerCall
+    /// The user declines the ringing call.
+    case declineCall
+    /// The call in progress ends.
+    case hangUp
+    case lock
+    case unlock
+    /// Another app or a link opens a URL in the app.
+    case openURL(AppID, url: String)
+    /// A home-screen quick action of the given type.
+    case shortcut(AppID, type: String)
+    /// A Handoff or universal-link activity of the given type.
+    case continueActivity(AppID, type: String)
+    /// The user taps a push notification for the app.
+    case tapPushNotification(AppID)
+    /// A background event for the app.
+    case backgroundEvent(BackgroundEvent, AppID)
+    /// The system warns every running app that memory is low.
+    case memoryWarning
+    /// The system terminates apps to free memory: this many, or every suspended app when `nil` (SPEC.md §8).
+    case memoryPressure(count: Int?)
+    /// The time changed significantly (midnight, a time zone, daylight saving).
+    case significantTimeChange
+}

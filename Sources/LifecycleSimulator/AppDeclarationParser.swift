@@ -1,0 +1,144 @@
+import LifecycleCore
+
+/// Reads an `app ID OPTION…` line into an ``AppConfiguration``.
+struct AppDeclarationParser {
+    var line: LineContext
+    /// Apps declared so far, with their lines.
+    var lines: [AppID: Int]
+
+    /// The options an app line takes, each with the value it expects.
+    enum Option: String, CaseIterable {
+        case exitsOnSuspend = "exits-on-suspend"
+        case backgroundModes = "background-modes"
+        case memory
+        case restoresState = "restores-state"
+        case dataProtection = "data-protection"
+        case backgroundTask = "background-task"
+        case ignoresExpiration = "ignores-expiration"
+        case eventWork = "event-work"
+        case willFinishLaunching = "will-finish-launching"
+        case didFinishLaunching = "did-finish-launching"
+        case shouldSaveState = "should-save-state"
+        case shouldRestoreState = "should-restore-state"
+        case didBecomeActive = "did-become-active"
+        case willResignActive = "will-resign-active"
+        case didEnterBackground = "did-enter-background"
+        case willEnterForeground = "will-enter-foreground"
+        case willTerminate = "will-terminate"
+
+        var isFlag: Bool {
+            switch self {
+            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration: true
+            default: false
+            }
+        }
+
+        /// The delegate method an option describes, for the options that say how a callback behaves.
+        var callback: Callback? {
+            switch self {
+            case .willFinishLaunching: .willFinishLaunching
+            case .didFinishLaunching: .didFinishLaunching
+            case .shouldSaveState: .shouldSaveApplicationState
+            case .shouldRestoreState: .shouldRestoreApplicationState
+            case .didBecomeActive: .didBecomeActive
+            case .willResignActive: .willResignActive
+            case .didEnterBackground: .didEnterBackground
+            case .willEnterForeground: .willEnterForeground
+            case .willTerminate: .willTerminate
+            default: nil
+            }
+        }
+
+        var expectedValue: String {
+            if isFlag { return "no value" }
+            switch self {
+            case .backgroundModes: return "a list of background modes, such as audio,fetch"
+            case .memory: return "a memory size, such as 300MB"
+            case .backgroundTask, .eventWork: return "a duration, such as 20s"
+            default:
+                return callback?.returnsDecision == true
+                    ? "yes, no, or a duration such as 6s" : "a duration, such as 6s"
+            }
+        }
+    }
+
+    func parse() throws(ScenarioError) -> AppConfiguration {
+        guard line.tokens.count >= 2 else {
+            throw line.error(column: line.endColumn, "'app' needs an app id after it")
+        }
+        let idToken = line.tokens[1]
+        guard AppID.isValid(idToken.text) else {
+            throw line.error(at: idToken, "expected an app id (letters, digits, '.', '_' and '-'), found '\(idToken.text)'")
+        }
+        let id = AppID(String(idToken.text))
+        if let previous = lines[id] {
+            throw line.error(at: idToken, "app '\(id)' is already declared on line \(previous)")
+        }
+        var configuration = AppConfiguration(id: id)
+        var seen: Set<Option> = []
+        for token in line.tokens.dropFirst(2) {
+            let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = parts[0]
+            guard let option = Option(rawValue: String(key)) else {
+                let known = Option.allCases.map(\.rawValue)
+                var message = "unknown app option '\(key)'"
+                if let suggestion = ScenarioParser.closest(to: String(key), among: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                } else {
+                    message += "; expected one of \(known.joined(separator: ", "))"
+                }
+                throw line.error(at: token, message)
+            }
+            guard seen.insert(option).inserted else {
+                throw line.error(at: token, "the option '\(key)' is given twice")
+            }
+            let value = parts.count == 2 ? parts[1] : nil
+            if option.isFlag, value != nil {
+                throw line.error(at: token, "'\(key)' takes no value; write it alone")
+            }
+            if !option.isFlag, value == nil || value!.isEmpty {
+                throw line.error(at: token, "'\(key)' needs a value: \(key)=VALUE, with \(option.expectedValue)")
+            }
+            try apply(option, value ?? "", token, to: &configuration)
+        }
+        return configuration
+    }
+
+    private func apply(_ option: Option, _ value: Substring, _ token: Token, to configuration: inout AppConfiguration)
+        throws(ScenarioError)
+    {
+        switch option {
+        case .exitsOnSuspend: configuration.exitsOnSuspend = true
+        case .restoresState: configuration.behavior.restoresState = true
+        case .dataProtection: configuration.usesDataProtection = true
+        case .ignoresExpiration: configuration.behavior.ignoresExpiration = true
+        case .memory: configuration.memory = try line.memorySize(token, value)
+        case .backgroundModes:
+            for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let mode = BackgroundMode(rawValue: String(name)) else {
+                    let modes = BackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw line.error(at: token, "unknown background mode '\(name)'; expected one of \(modes)")
+                }
+                configuration.backgroundModes.insert(mode)
+            }
+        case .backgroundTask: configuration.behavior.backgroundTaskWork = try duration(value, token)
+        case .eventWork: configuration.behavior.backgroundEventWork = try duration(value, token)
+        default:
+            guard let callback = option.callback else { return }
+            if callback.returnsDecision, value == "yes" || value == "no" {
+                configuration.behavior.answers[callback] = value == "yes"
+            } else if case .success(let duration) = LineContext.parseDuration(value) {
+                configuration.behavior.durations[callback] = duration
+            } else {
+                throw line.error(at: token, "'\(option.rawValue)' expects \(option.expectedValue), found '\(value)'")
+            }
+        }
+    }
+
+    private func duration(_ value: Substring, _ token: Token) throws(ScenarioError) -> Duration {
+        switch LineContext.parseDuration(value) {
+        case .success(let duration): return duration
+        case .failure(let problem): throw line.error(at: token, "'\(token.text)': \(problem.message)")
+        }
+    }
+}

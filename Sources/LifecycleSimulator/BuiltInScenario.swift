@@ -1,0 +1,36 @@
+import Foundation
+
+/// A scenario shipped with the package, to run in the demo and to copy and change.
+public struct BuiltInScenario: Sendable, Hashable {
+    /// The name to ask for it by, such as `cold-launch`.
+    public let name: String
+    /// The first comment line of its source: what it shows.
+    public let summary: String
+    /// Its source, in the scenario language.
+    public let source: String
+
+    /// The file name errors and traces use for it.
+    public var fileName: String { name + ".scenario" }
+
+    /// Every built-in scenario, in the order of the demo.
+    ///
+    /// The files are `Scenarios/NN-name.scenario`; `NN` orders them and is not part of the name.
+    public static let all: [BuiltInScenario] = {
+        let folder = Bundle.module.url(forResource: "Scenarios", withExtension: nil)
+        let urls = folder.flatMap { try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }
+        return (urls ?? []).filter { $0.pathExtension == "scenario" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.compactMap { url in
+            guard let source = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            let stem = url.deletingPathExtension().lastPathComponent
+            let name = String(stem.drop { $0.isNumber || $0 == "-" })
+            let summary = source.split(separator: "\n").first { $0.hasPrefix("#") }.map {
+                $0.drop { $0 == "#" || $0 == " " }
+            }
+            return BuiltInScenario(name: name, summary: String(summary ?? ""), source: source)
+        }
+    }()
+
+    /// The built-in scenario with this name, if there is one.
+    public static func named(_ name: String) -> BuiltInScenario? {
+        all.first { $0.name == name }
+    }
+}

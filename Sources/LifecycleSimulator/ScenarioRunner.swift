@@ -1,0 +1,80 @@
+import LifecycleCore
+
+/// Runs scenarios on the simulator.
+///
+/// Checking a scenario is running it with a sink that drops the trace: an action impossible in its
+/// situation is found by the same core that would carry it out, so the checks can never drift from the rules.
+public enum ScenarioRunner {
+    /// An `expect` line that did not hold.
+    public struct ExpectationFailure: Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var app: AppID
+        public var expected: AppState
+        public var actual: AppState
+
+        public var description: String {
+            "\(file):\(line):\(column): expectation failed: expected \(app) to be \(expected.rawValue), "
+                + "but it is \(actual.rawValue)"
+        }
+    }
+
+    /// Runs a scenario, streaming its trace into `sink`; returns the expectations that failed.
+    ///
+    /// - Throws: ``ScenarioError`` at the first action impossible in its situation; what ran before it has
+    ///   already been written to the sink, so call ``check(_:defaultProfile:)`` first to run nothing at all.
+    @discardableResult
+    public static func run<Sink: TraceSink>(
+        _ scenario: Scenario, defaultProfile: Profile = .ios12, into sink: inout Sink
+    ) throws(ScenarioError) -> [ExpectationFailure] {
+        var simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
+        defer { sink = simulator.sink }
+        var failures: [ExpectationFailure] = []
+        for step in scenario.steps {
+            switch step.command {
+            case .perform(let action):
+                do {
+                    try simulator.perform(action, label: (step.line, step.text))
+                } catch {
+                    let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
+                    throw ScenarioError(
+                        file: scenario.file, line: step.line, column: column,
+                        message: "'\(step.text)' is impossible here: \(error.reason)")
+                }
+            case .wait(let duration):
+                simulator.record(.action(line: step.line, text: step.text))
+                simulator.advance(by: duration)
+            case .expect(let app, let state):
+                if !simulator.expect(app, state, line: step.line) {
+                    failures.append(
+                        ExpectationFailure(
+                            file: scenario.file, line: step.line, column: step.column, app: app, expected: state,
+                            actual: simulator.phone.state(of: app) ?? .notRunning))
+                }
+            }
+        }
+        return failures
+    }
+
+    /// Checks that every action of a scenario is possible in its situation, running it without output.
+    public static func check(_ scenario: Scenario, defaultProfile: Profile = .ios12) throws(ScenarioError) {
+        var sink = DiscardingTraceSink()
+        try run(scenario, defaultProfile: defaultProfile, into: &sink)
+    }
+
+    /// Parses and checks a scenario's source.
+    ///
+    /// - Throws: ``ScenarioErrors`` with every syntax mistake, or with the first impossible action.
+    public static func load(_ source: String, file: String, defaultProfile: Profile = .ios12) throws(ScenarioErrors)
+        -> Scenario
+    {
+        let scenario = try ScenarioParser(file: file).parse(source)
+        do {
+            try check(scenario, defaultProfile: defaultProfile)
+        } catch {
+            throw ScenarioErrors(errors: [error])
+        }
+        return scenario
+    }
+}

@@ -1,0 +1,103 @@
+import LifecycleCore
+
+/// Writes a trace for a person: aligned columns of time, app and event; action lines standing out; states
+/// coloured when writing to a terminal.
+///
+/// ```
+///      0s ▶ tap notes                                         line 3
+///      0s   notes   notRunning → inactive
+///      0s   notes   application:willFinishLaunchingWithOptions:
+///      0s   notes     ↳ UIApplicationDidFinishLaunchingNotification
+/// ```
+public struct TextTraceWriter<Output: TextOutputStream>: TraceSink {
+    public var output: Output
+    /// Whether to use ANSI colours (only when writing to a terminal).
+    public let colours: Bool
+    private let appWidth: Int
+
+    /// - Parameters:
+    ///   - apps: the apps that can appear, to size the app column.
+    ///   - colours: whether to colour the output with ANSI escapes.
+    public init(output: Output, apps: [AppID], colours: Bool) {
+        self.output = output
+        self.colours = colours
+        self.appWidth = max(8, apps.map(\.rawValue.count).max() ?? 0)
+    }
+
+    public mutating func write(_ record: TraceRecord) {
+        let time = Self.padded(record.time.secondsText + "s", toWidth: 9, alignRight: true)
+        var line = ""
+        switch record.event {
+        case .action(let number, let text):
+            let body = Self.padded("▶ " + text, toWidth: 54 + appWidth, alignRight: false)
+            line = paint("\(time) \(body) line \(number)", .bold, .cyan)
+        case .transition(let app, let from, let to, let reason):
+            var change = "\(paint(from)) → \(paint(to))"
+            if let reason { change += paint("  (\(reason.rawValue))", .dim) }
+            line = "\(time)   \(column(app)) \(change)"
+        case .callback(let app, let callback, let detail):
+            var text = callback.selector
+            switch detail {
+            case .launchOptions(let options):
+                text += paint("  " + options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: " "), .dim)
+            case .argument(let argument):
+                text += paint("  " + argument, .dim)
+            case nil:
+                break
+            }
+            line = "\(time)   \(column(app)) \(text)"
+        case .notification(let app, let notification):
+            line = "\(time)   \(column(app)) \(paint("  ↳ " + notification.name, .dim))"
+        case .expect(let number, let app, let expected, let actual):
+            let passed = expected == actual
+            let verdict =
+                passed
+                ? "✓ expect \(app) \(expected.rawValue)"
+                : "✗ expect \(app) \(expected.rawValue), but it is \(actual.rawValue)"
+            let body = Self.padded(verdict, toWidth: 54 + appWidth, alignRight: false)
+            line = passed ? paint("\(time) \(body) line \(number)", .green) : paint("\(time) \(body) line \(number)", .bold, .red)
+        case .note(let app, let text):
+            line = "\(time)   \(column(app)) \(paint("· " + text, .italic, .dim))"
+        }
+        output.write(line)
+        output.write("\n")
+    }
+
+    private func column(_ app: AppID?) -> String {
+        Self.padded(app?.rawValue ?? "", toWidth: appWidth, alignRight: false)
+    }
+
+    static func padded(_ text: String, toWidth width: Int, alignRight: Bool) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return alignRight ? padding + text : text + padding
+    }
+
+    // MARK: Colour
+
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case italic = "3"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
+    }
+
+    private func paint(_ text: String, _ styles: Style...) -> String {
+        guard colours, !styles.isEmpty else { return text }
+        return "\u{1B}[\(styles.map(\.rawValue).joined(separator: ";"))m\(text)\u{1B}[0m"
+    }
+
+    private func paint(_ state: AppState) -> String {
+        switch state {
+        case .notRunning: paint(state.rawValue, .red)
+        case .inactive: paint(state.rawValue, .yellow)
+        case .active: paint(state.rawValue, .bold, .green)
+        case .background: paint(state.rawValue, .blue)
+        case .suspended: paint(state.rawValue, .magenta)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// How a trace is printed.
+public enum TraceFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for a person.
+    case text
+    /// One JSON object a line, for programs (SPEC.md §11).
+    case jsonl
+}

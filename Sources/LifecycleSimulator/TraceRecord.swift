@@ -1,0 +1,37 @@
+import LifecycleCore
+
+/// One line of a trace: what happened, and when (SPEC.md §11).
+public struct TraceRecord: Sendable, Hashable {
+    /// What happened.
+    public enum Event: Sendable, Hashable {
+        /// A scenario line that does something (an action or a wait).
+        case action(line: Int, text: String)
+        case transition(AppID, from: AppState, to: AppState, reason: TransitionReason?)
+        case callback(AppID, Callback, CallbackDetail?)
+        case notification(AppID, UIKitNotification)
+        /// An `expect` line, with what the app's state really was.
+        case expect(line: Int, app: AppID, expected: AppState, actual: AppState)
+        case note(AppID?, String)
+    }
+
+    /// Time since the start of the scenario.
+    public var time: Duration
+    public var event: Event
+
+    public init(time: Duration, event: Event) {
+        self.time = time
+        self.event = event
+    }
+
+    /// The trace's name for the kind of event: `action`, `transition`, `callback`, `notification`, `expect`, `note`.
+    public var kind: String {
+        switch event {
+        case .action: "action"
+        case .transition: "transition"
+        case .callback: "callback"
+        case .notification: "notification"
+        case .expect: "expect"
+        case .note: "note"
+        }
+    }
+}

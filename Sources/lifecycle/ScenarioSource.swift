@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads a scenario file, or standard input for `-`, as UTF-8 text.
+enum ScenarioSource {
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func displayName(of path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    static func read(_ path: String) -> Result<String, ReadError> {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                let reason =
+                    FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
+                return .failure(ReadError(description: "\(path): error: \(reason)"))
+            }
+        }
+        if let text = String(data: data, encoding: .utf8) { return .success(text) }
+        let (line, column) = firstInvalidUTF8(in: Array(data))
+        return .failure(
+            ReadError(description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found a byte that is not"))
+    }
+
+    /// The line and column (1-based, in characters) of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }),
+                String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first?.value != 0xFFFD
+            else { return (line, column) }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += length
+        }
+        return (line, column)
+    }
+}
