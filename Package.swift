@@ -39,7 +39,7 @@ let package = Package(
                 "LifecycleSimulator",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,9 @@ struct AppRecord: Sendable {
     /// The app's main run loop: what it will do next, in order. `nextStep` is the first not yet done.
     var steps: [Step] = []
     var nextStep = 0
+    /// The state the app will be in once its queued steps are done: what the system decides on, since a
+    /// slow callback can hold changes back.
+    var projectedState: AppState = .notRunning
     /// The callback the app is running and has not returned from, with the timer of its return.
     var running: (callback: Callback, timer: SystemTimer)?
     /// The watchdog armed for what the app is running, and a description of what that is.

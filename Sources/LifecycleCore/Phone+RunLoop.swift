@@ -1,8 +1,18 @@
 extension Phone {
     /// Appends steps to an app's run loop and runs it as far as it can go.
     mutating func enqueue(_ index: Int, _ steps: [Step]) {
+        for case .change(let event, _) in steps {
+            if let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
+                apps[index].projectedState = next
+            }
+        }
         apps[index].steps.append(contentsOf: steps)
         run(index)
+    }
+
+    /// The state an app will be in once its queued steps are done.
+    func projectedState(of index: Int) -> AppState {
+        apps[index].projectedState
     }
 
     /// Runs an app's queued steps until it is waiting for a callback to return, or has none left.
@@ -16,6 +26,14 @@ extension Phone {
             apps[index].steps.removeAll(keepingCapacity: true)
             apps[index].nextStep = 0
         }
+        releaseScreenIfFree()
+    }
+
+    /// Lets the app waiting for the screen come forward, once no app is in the foreground.
+    mutating func releaseScreenIfFree() {
+        guard foreground == nil, let waiting = appAwaitingScreen else { return }
+        appAwaitingScreen = nil
+        bringForward(waiting)
     }
 
     private mutating func perform(_ step: Step, for index: Int) {
@@ -121,6 +139,7 @@ extension Phone {
         }
         emit(.transition(apps[index].id, from: transition.from, to: transition.to, reason: reason))
         let (from, to) = (transition.from, transition.to)
+        if !apps[index].hasQueuedSteps { apps[index].projectedState = to }
 
         if from == .notRunning { usedMemory += apps[index].configuration.memory }
         if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
@@ -169,6 +188,8 @@ extension Phone {
         apps[index].pendingEvents = []
         apps[index].steps = []
         apps[index].nextStep = 0
+        apps[index].projectedState = .notRunning
+        if appAwaitingScreen?.app == index { appAwaitingScreen = nil }
     }
 
     /// Kills an app's process at once: no callback, whatever it was doing (SPEC.md §3, §4, §8).
@@ -177,6 +198,7 @@ extension Phone {
             apply(.removeFromScreen, reason, to: index)
         }
         apply(.kill, reason, to: index)
+        releaseScreenIfFree()
     }
 
     /// Deletes the app's restoration archive, if it has one (SPEC.md §6).

@@ -126,11 +126,11 @@ extension Phone {
     // MARK: Sequences
 
     mutating func resignActive(_ index: Int) {
-        if apps[index].state == .active { enqueue(index, steps(for: .resignActive)) }
+        if projectedState(of: index) == .active { enqueue(index, steps(for: .resignActive)) }
     }
 
     mutating func becomeActive(_ index: Int) {
-        if apps[index].state == .inactive { enqueue(index, steps(for: .becomeActive)) }
+        if projectedState(of: index) == .inactive { enqueue(index, steps(for: .becomeActive)) }
     }
 
     private var exitsOnSuspendHonoured: (AppConfiguration) -> Bool {
@@ -146,7 +146,7 @@ extension Phone {
     /// inactive → background: `applicationDidEnterBackground:`, state preservation, then exit (exits-on-suspend)
     /// or suspension once nothing is left to run.
     private mutating func sendToBackground(_ index: Int) {
-        guard apps[index].state == .inactive else { return }
+        guard projectedState(of: index) == .inactive else { return }
         var steps = steps(for: .enterBackground)
         if apps[index].behavior.restoresState {
             steps += [
@@ -169,14 +169,29 @@ extension Phone {
         _ index: Int, options: LaunchOptions = LaunchOptions(), deliveries: [(Callback, String?)] = [],
         launchGate: Step.Condition = .launchAccepted
     ) {
-        if apps[index].state == .notRunning {
-            let calls = deliveries.map { Step.call($0.0, $0.1.map(CallbackDetail.argument), launchGate) }
-            launch(index, options: options, then: calls + steps(for: .becomeActive), inBackground: false)
+        bringForward(ForegroundRequest(app: index, options: options, deliveries: deliveries, launchGate: launchGate))
+    }
+
+    /// Carries out a request to come forward, or parks it while another app is still leaving the foreground:
+    /// at most one app is ever in the foreground.
+    mutating func bringForward(_ request: ForegroundRequest) {
+        if let foreground, foreground != request.app {
+            appAwaitingScreen = request
+            return
+        }
+        let index = request.app
+        if projectedState(of: index) == .notRunning {
+            let calls = request.deliveries.map {
+                Step.call($0.callback, $0.argument.map(CallbackDetail.argument), request.launchGate)
+            }
+            launch(index, options: request.options, then: calls + steps(for: .becomeActive), inBackground: false)
         } else {
-            var steps: [Step] = apps[index].state == .suspended ? [.change(.resume, .resume)] : []
+            var steps: [Step] = projectedState(of: index) == .suspended ? [.change(.resume, .resume)] : []
             steps += self.steps(for: .enterForeground)
             steps.append(.deliverQueuedNotifications)
-            steps += deliveries.map { Step.call($0.0, $0.1.map(CallbackDetail.argument), .always) }
+            steps += request.deliveries.map {
+                Step.call($0.callback, $0.argument.map(CallbackDetail.argument), .always)
+            }
             steps += self.steps(for: .becomeActive)
             enqueue(index, steps)
         }
@@ -223,7 +238,7 @@ extension Phone {
     /// and its restoration archive deleted (§6).
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
-        switch apps[index].state {
+        switch projectedState(of: index) {
         case .inactive, .active:
             enqueue(index, steps(for: .enterBackground) + steps(for: .terminate, reason: .user))
         case .background:
@@ -300,7 +315,7 @@ extension Phone {
         protectedDataAvailable = true
         if let returning = appUnderLock {
             appUnderLock = nil
-            switch apps[returning].state {
+            switch projectedState(of: returning) {
             case .inactive:
                 enqueue(returning, [.deliverQueuedNotifications] + steps(for: .becomeActive))
             case .background, .suspended:
@@ -321,7 +336,7 @@ extension Phone {
                     + "a \(event.rawValue) event", culprit: .app)
         }
         let delivery: [Step] = [.call(event.callback, nil, .always), .awaitCompletionHandler(event.callback)]
-        switch apps[index].state {
+        switch projectedState(of: index) {
         case .notRunning:
             let options = LaunchOptions(remoteNotification: event == .push)
             launch(index, options: options, then: delivery + [.suspendIfIdle], inBackground: true)

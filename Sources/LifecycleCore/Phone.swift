@@ -46,6 +46,10 @@ public struct Phone: Sendable {
     var suspendedCount = 0
     var usedMemory = 0
     var useCounter: UInt64 = 0
+    /// An app asked to come to the foreground while another is still leaving it (inside a slow
+    /// `applicationWillResignActive:`): it comes once the screen is free, launched or resumed as its state
+    /// is then.
+    var appAwaitingScreen: ForegroundRequest?
     /// The app that was in the foreground when the device locked, to come back on unlock.
     var appUnderLock: Int?
     /// The app that was in the foreground when the call came, to come back when it ends.

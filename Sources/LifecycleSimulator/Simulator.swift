@@ -63,9 +63,10 @@ public struct Simulator<Sink: TraceSink> {
 
     // MARK: Carrying out the core's actions
 
-    /// Runs timers while some app is inside a callback: time moves through the work apps are declared to take.
+    /// Fires the timers already due, then runs timers while some app is inside a callback: time moves
+    /// through the work apps are declared to take.
     private mutating func settle() {
-        while phone.isBusy, queue.min != nil {
+        while let next = queue.min, next.due <= now || phone.isBusy {
             fireNext()
         }
     }
