@@ -104,7 +104,11 @@ public struct ScenarioParser {
         }
         if arguments.count > syntax.arguments.count {
             let extra = arguments[syntax.arguments.count]
-            let takes = syntax.arguments.isEmpty ? "takes no argument" : "takes \(syntax.usage)"
+            let count = syntax.arguments.count
+            let takes =
+                count == 0
+                ? "takes no argument"
+                : "takes \(count == 1 ? "one argument" : "\(count) arguments"), \(syntax.usage)"
             throw line.error(at: extra, "'\(name)' \(takes); found an extra '\(extra.text)'")
         }
         var values = ArgumentValues()
@@ -223,8 +227,10 @@ public struct ScenarioParser {
 
     /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(1, word.count / 3) }
-        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+        let scored = candidates.map { candidate in
+            (candidate, editDistance(word, candidate), candidate.first == word.first ? 0 : 1)
+        }
+        return scored.filter { $0.1 <= max(1, word.count / 3) }.min { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }?.0
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

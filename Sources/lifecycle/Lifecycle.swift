@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LifecycleCore
 import LifecycleSimulator
 
@@ -10,6 +11,20 @@ struct Lifecycle: ParsableCommand {
         subcommands: [Run.self, Demo.self, Scenarios.self],
         defaultSubcommand: nil
     )
+
+    /// Runs the command; a mistake on the command line exits with 2, like every other invalid input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Terminal.printError(fullMessage(for: error))
+                Foundation.exit(ScenarioBatch.Outcome.invalidInput.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 extension Profile: ExpressibleByArgument {}

@@ -24,13 +24,15 @@ enum ScenarioSource {
             }
         }
         if let text = String(data: data, encoding: .utf8) { return .success(text) }
-        let (line, column) = firstInvalidUTF8(in: Array(data))
+        let bytes = Array(data)
+        let (line, column, offset) = firstInvalidUTF8(in: bytes)
+        let byte = offset < bytes.count ? "the byte 0x" + String(bytes[offset], radix: 16, uppercase: true) : "a cut-off character"
         return .failure(
-            ReadError(description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found a byte that is not"))
+            ReadError(description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found \(byte)"))
     }
 
-    /// The line and column (1-based, in characters) of the first byte that is not valid UTF-8.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+    /// The line and column (1-based, in characters) and the offset of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int, offset: Int) {
         var line = 1
         var column = 1
         var index = 0
@@ -40,7 +42,7 @@ enum ScenarioSource {
             guard length > 0, index + length <= bytes.count,
                 bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }),
                 String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first?.value != 0xFFFD
-            else { return (line, column) }
+            else { return (line, column, index) }
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -49,6 +51,6 @@ enum ScenarioSource {
             }
             index += length
         }
-        return (line, column)
+        return (line, column, index)
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The real `lifecycle` binary, run as a user runs it: exit codes, standard input, files that cannot be read.
+@Suite struct CommandLineTests {
+    /// The `lifecycle` executable beside the test bundle, built by `swift test`.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lifecycle").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("lifecycle")
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try standardInput.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ contents: Data, named name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-\(UUID())-\(name)")
+        try contents.write(to: url)
+        return url.path
+    }
+
+    @Test func runsAFileAndExitsZero() throws {
+        let path = try Self.temporaryFile(Data("app notes\ntap notes\nexpect notes active\n".utf8), named: "ok.scenario")
+        let result = try Self.run(["run", path, "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"{"t":0,"kind":"action","line":2,"text":"tap notes"}"#))
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try Self.run(["run", "-", "--format", "jsonl"], input: "app a\ntap a\n")
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").count == 8)
+    }
+
+    @Test func failedExpectationExitsOne() throws {
+        let result = try Self.run(["run", "-"], input: "app a\ntap a\nexpect a background\n")
+        #expect(result.status == 1)
+        #expect(result.errors == "<stdin>:3:1: expectation failed: expected a to be background, but it is active\n")
+    }
+
+    @Test func invalidFileExitsTwoAndRunsNothing() throws {
+        let result = try Self.run(["run", "-"], input: "app a\ntap a\nwait forever\n")
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors == "<stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'\n")
+    }
+
+    @Test func missingFileExitsTwo() throws {
+        let result = try Self.run(["run", "/no/such/file.scenario"])
+        #expect(result.status == 2)
+        #expect(result.errors == "/no/such/file.scenario: error: no such file\n")
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamed() throws {
+        let path = try Self.temporaryFile(Data([0x61, 0x70, 0x70, 0x20, 0x0A, 0x74, 0xFF]), named: "bin.scenario")
+        let result = try Self.run(["run", path])
+        #expect(result.status == 2)
+        #expect(result.errors == "\(path):2:2: error: expected UTF-8 text, found the byte 0xFF\n")
+    }
+
+    @Test func badOptionExitsTwo() throws {
+        let result = try Self.run(["run", "-", "--format", "xml"], input: "")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("The value 'xml' is invalid for '--format <format>'"))
+    }
+
+    @Test func profileAppliesToFilesThatNameNone() throws {
+        let source = "app a background-task=10m ignores-expiration\ntap a\nhome\nwait 30s\nexpect a notRunning\n"
+        #expect(try Self.run(["run", "-", "--profile", "ios13"], input: source).status == 0)
+        #expect(try Self.run(["run", "-"], input: source).status == 1)
+        #expect(try Self.run(["run", "-", "--profile", "ios13"], input: "profile ios12\n" + source).status == 1)
+    }
+
+    @Test func listsAndPrintsBuiltInScenarios() throws {
+        let list = try Self.run(["scenarios"])
+        #expect(list.status == 0)
+        #expect(list.output.hasPrefix("cold-launch "))
+        let source = try Self.run(["scenarios", "cold-launch"])
+        #expect(source.output.hasPrefix("# Tap an icon"))
+        let unknown = try Self.run(["scenarios", "warm-launch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("no built-in scenario is named 'warm-launch'"))
+    }
+
+    @Test func demoRunsEveryBuiltInScenarioUnderAHeading() throws {
+        let result = try Self.run(["demo"])
+        #expect(result.status == 0)
+        let headings = result.output.split(separator: "\n").filter { $0.hasPrefix("━━ ") }
+        let names = try Self.run(["scenarios"]).output.split(separator: "\n")
+        #expect(headings.count == names.count)
+        #expect(!result.output.contains("\u{1B}["), "no colours when not writing to a terminal")
+    }
+}
