@@ -189,7 +189,6 @@ extension Phone {
         apps[index].steps = []
         apps[index].nextStep = 0
         apps[index].projectedState = .notRunning
-        if appAwaitingScreen?.app == index { appAwaitingScreen = nil }
     }
 
     /// Kills an app's process at once: no callback, whatever it was doing (SPEC.md §3, §4, §8).

@@ -45,39 +45,56 @@ public struct RandomWorkload {
         }
     }
 
-    /// The next random command: mostly user actions, sometimes a wait of up to five minutes.
-    public mutating func nextCommand() -> Scenario.Command {
+    /// The next random command for the phone's situation: mostly user actions that fit it (a pick when the
+    /// switcher is open, an answer when a call rings), sometimes a wait of up to five minutes.
+    ///
+    /// A fitting action can still be impossible (a pick of an app with no card); the caller draws again.
+    public mutating func nextCommand(for phone: Phone) -> Scenario.Command {
         let app = apps[Int.random(in: 0..<apps.count, using: &random)]
         let roll = Int.random(in: 0..<100, using: &random)
-        switch roll {
-        case 0..<14: return .perform(.tap(app))
-        case 14..<24: return .perform(.home)
-        case 24..<29: return .perform(.openSwitcher)
-        case 29..<33: return .perform(.pick(app))
-        case 33..<36: return .perform(.swipe(app))
-        case 36..<40: return .perform(.dismiss)
-        case 40..<42: return .perform(.openNotificationCenter)
-        case 42..<43: return .perform(.openControlCenter)
-        case 43..<44: return .perform(.showAlert)
-        case 44..<45: return .perform(.incomingCall)
-        case 45..<46: return .perform(.answerCall)
-        case 46..<47: return .perform(.declineCall)
-        case 47..<48: return .perform(.hangUp)
-        case 48..<50: return .perform(.lock)
-        case 50..<53: return .perform(.unlock)
-        case 53..<56: return .perform(.openURL(app, url: "\(app)://item"))
-        case 56..<58: return .perform(.shortcut(app, type: "com.example.action"))
-        case 58..<59: return .perform(.continueActivity(app, type: "com.example.activity"))
-        case 59..<61: return .perform(.tapPushNotification(app))
-        case 61..<64: return .perform(.backgroundEvent(.push, app))
-        case 64..<67: return .perform(.backgroundEvent(.fetch, app))
-        case 67..<69: return .perform(.backgroundEvent(.download, app))
-        case 69..<70: return .perform(.backgroundEvent(.watch, app))
-        case 70..<72: return .perform(.memoryWarning)
-        case 72..<73: return .perform(.memoryPressure(count: Int.random(in: 1...3, using: &random)))
-        case 73..<74: return .perform(.memoryPressure(count: nil))
-        case 74..<76: return .perform(.significantTimeChange)
-        default: return .wait(.milliseconds(Int64.random(in: 0...300_000, using: &random)))
+        if roll >= 80 { return .wait(.milliseconds(Int64.random(in: 0...300_000, using: &random))) }
+        if roll >= 62 { return .perform(anywhere(app)) }
+        switch phone.overlay {
+        case .switcher:
+            return .perform([.pick(phone.foregroundApp ?? app), .pick(app), .swipe(app), .dismiss][roll % 4])
+        case .ringingCall:
+            return .perform(roll % 2 == 0 ? .answerCall : .declineCall)
+        case .callInProgress:
+            return .perform(.hangUp)
+        case .notificationCenter, .controlCenter, .alert:
+            return .perform(.dismiss)
+        case nil:
+            break
+        }
+        if phone.isLocked {
+            return .perform([.unlock, .unlock, .openNotificationCenter, .incomingCall][roll % 4])
+        }
+        if phone.foregroundApp != nil {
+            let actions: [UserAction] = [
+                .home, .home, .home, .openSwitcher, .openSwitcher, .openNotificationCenter, .openControlCenter,
+                .showAlert, .incomingCall, .lock, .openURL(app, url: "\(app)://item"),
+                .continueActivity(app, type: "com.example.activity"), .tapPushNotification(app),
+            ]
+            return .perform(actions[roll % actions.count])
+        }
+        let actions: [UserAction] = [
+            .tap(app), .tap(app), .tap(app), .tap(app), .shortcut(app, type: "com.example.action"), .openSwitcher,
+            .lock, .incomingCall, .openURL(app, url: "\(app)://item"), .tapPushNotification(app),
+        ]
+        return .perform(actions[roll % actions.count])
+    }
+
+    /// An action possible in any situation, or nearly: background events, memory, time.
+    private mutating func anywhere(_ app: AppID) -> UserAction {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1: .backgroundEvent(.push, app)
+        case 2, 3: .backgroundEvent(.fetch, app)
+        case 4: .backgroundEvent(.download, app)
+        case 5: .backgroundEvent(.watch, app)
+        case 6, 7: .memoryWarning
+        case 8: .memoryPressure(count: Int.random(in: 1...3, using: &random))
+        case 9: .memoryPressure(count: nil)
+        default: .significantTimeChange
         }
     }
 
@@ -95,7 +112,7 @@ public struct RandomWorkload {
         var performed = 0
         var impossible = 0
         while performed < actions {
-            switch nextCommand() {
+            switch nextCommand(for: simulator.phone) {
             case .perform(let action):
                 do {
                     try simulator.perform(action, label: labelled ? (performed + 1, "\(action)") : nil)

@@ -52,26 +52,3 @@ import Testing
         return simulator.sink.records
     }
 }
-
-/// Seeds that once broke an invariant, replayed on every run.
-@Suite struct RegressionSeeds {
-    /// A slow `applicationWillResignActive:` let the next app launch while the old one was still in the foreground.
-    @Test func slowResignDoesNotPutTwoAppsInTheForeground() {
-        #expect(PropertyTests.replay(seed: 3038, steps: 247).isEmpty)
-    }
-}
-
-extension RegressionSeeds {
-    /// An app waiting for the screen was killed while it waited, then received foreground callbacks.
-    @Test func appKilledWhileWaitingForTheScreenIsLaunchedNotResumed() {
-        #expect(PropertyTests.replay(seed: 1_611_093, steps: 327).isEmpty)
-    }
-}
-
-extension RegressionSeeds {
-    /// A slow resign held back the app's leaving, and the system decided on its stale state: the app never
-    /// left the foreground and the next app waited for ever.
-    @Test func decisionsUseTheStateAfterQueuedSteps() {
-        #expect(PropertyTests.replay(seed: 938_207_407_210, steps: 715).isEmpty)
-    }
-}
