@@ -61,41 +61,61 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     }
 }
 
-/// A JSON object written key by key, in order.
+/// A JSON object written key by key, in order, into one string.
 struct JSONObject {
-    private(set) var text = "{"
+    private(set) var text: String
     private var isEmpty = true
 
+    init() {
+        text = "{"
+        text.reserveCapacity(128)
+    }
+
     mutating func add(_ key: String, raw value: String) {
-        if !isEmpty { text += "," }
+        text += isEmpty ? "\"" : ",\""
         isEmpty = false
-        text += JSONObject.quoted(key)
-        text += ":"
+        text += key
+        text += "\":"
         text += value
     }
 
     mutating func add(_ key: String, _ value: String) {
-        add(key, raw: JSONObject.quoted(value))
+        text += isEmpty ? "\"" : ",\""
+        isEmpty = false
+        text += key
+        text += "\":"
+        JSONObject.appendQuoted(value, to: &text)
     }
 
     var closed: String { text + "}" }
 
     /// A JSON string literal for `string`.
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var result = ""
+        appendQuoted(string, to: &result)
+        return result
+    }
+
+    /// Appends a JSON string literal for `string`; strings with nothing to escape (nearly all) are copied whole.
+    static func appendQuoted(_ string: String, to result: inout String) {
+        result += "\""
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            result += string
+        } else {
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: result.unicodeScalars.append(scalar)
+                }
             }
         }
-        return result + "\""
+        result += "\""
     }
 }

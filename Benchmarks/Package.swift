@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in their own package so that `swift test` at the root never builds them.
+// Run from this folder: swift package benchmark
+let package = Package(
+    name: "lifecycle-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "lifecycle", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LifecycleBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LifecycleCore", package: "lifecycle"),
+                .product(name: "LifecycleSimulator", package: "lifecycle"),
+            ],
+            path: "Benchmarks/LifecycleBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

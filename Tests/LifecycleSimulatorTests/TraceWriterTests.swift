@@ -1,0 +1,58 @@
+import LifecycleCore
+import Testing
+
+@testable import LifecycleSimulator
+
+@Suite struct TraceWriterTests {
+    @Test func jsonStringsAreEscaped() {
+        #expect(JSONObject.quoted("plain") == #""plain""#)
+        #expect(JSONObject.quoted(#"a "quoted" \path"#) == #""a \"quoted\" \\path""#)
+        #expect(JSONObject.quoted("tab\there\nline\u{1}") == #""tab\there\nline\u0001""#)
+        #expect(JSONObject.quoted("café ✓") == "\"café ✓\"")
+    }
+
+    @Test func everyKindOfRecordAsJSON() {
+        let records: [(TraceRecord.Event, String)] = [
+            (.action(line: 3, text: "tap notes"), #"{"t":1.5,"kind":"action","line":3,"text":"tap notes"}"#),
+            (
+                .transition("up", from: .background, to: .notRunning, reason: .budget),
+                #"{"t":1.5,"kind":"transition","app":"up","from":"background","to":"notRunning","reason":"budget"}"#
+            ),
+            (
+                .callback("r", .willFinishLaunching, .launchOptions(LaunchOptions(url: "r://x", sourceApplication: "b"))),
+                #"{"t":1.5,"kind":"callback","app":"r","name":"application:willFinishLaunchingWithOptions:","options":{"url":"r://x","sourceApplication":"b"}}"#
+            ),
+            (
+                .callback("r", .openURL, .argument("r://x")),
+                #"{"t":1.5,"kind":"callback","app":"r","name":"application:openURL:options:","argument":"r://x"}"#
+            ),
+            (
+                .notification("n", .didBecomeActive),
+                #"{"t":1.5,"kind":"notification","app":"n","name":"UIApplicationDidBecomeActiveNotification"}"#
+            ),
+            (
+                .expect(line: 9, app: "n", expected: .active, actual: .active),
+                #"{"t":1.5,"kind":"expect","line":9,"app":"n","expected":"active","actual":"active","ok":true}"#
+            ),
+            (.note(nil, "hello"), #"{"t":1.5,"kind":"note","text":"hello"}"#),
+        ]
+        for (event, line) in records {
+            #expect(JSONLinesTraceWriter<String>.line(for: TraceRecord(time: .milliseconds(1500), event: event)) == line)
+        }
+    }
+
+    @Test func textColumnsAlignAndColoursOnlyWhenAsked() {
+        var plain = TextTraceWriter(output: "", apps: ["notes", "a-longer-name"], colours: false)
+        plain.write(TraceRecord(time: .seconds(12), event: .transition("notes", from: .active, to: .inactive, reason: nil)))
+        plain.write(TraceRecord(time: .seconds(200), event: .callback("a-longer-name", .didBecomeActive, nil)))
+        #expect(
+            plain.output == """
+                      12s   notes         active → inactive
+                     200s   a-longer-name applicationDidBecomeActive:
+
+                """)
+        var coloured = TextTraceWriter(output: "", apps: ["notes"], colours: true)
+        coloured.write(TraceRecord(time: .zero, event: .transition("notes", from: .active, to: .inactive, reason: nil)))
+        #expect(coloured.output.contains("\u{1B}[1;32mactive\u{1B}[0m"))
+    }
+}
