@@ -95,7 +95,9 @@ extension Phone {
             if duringLaunch { deleteRestorationArchive(of: index) }
         } else if let event = apps[index].pendingEvents.first(where: { $0.timer == timer }) {
             let limit = WatchdogLimit.backgroundEventCompletion.secondsText
-            note(index, "watchdog: the completion handler of \(event.callback.selector) was not called within \(limit) s")
+            note(
+                index, "watchdog: the completion handler of \(event.callback.selector) was not called within \(limit) s"
+            )
             kill(index, .watchdog)
         }
     }

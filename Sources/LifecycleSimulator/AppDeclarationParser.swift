@@ -68,7 +68,8 @@ struct AppDeclarationParser {
         }
         let idToken = line.tokens[1]
         guard AppID.isValid(idToken.text) else {
-            throw line.error(at: idToken, "expected an app id (letters, digits, '.', '_' and '-'), found '\(idToken.text)'")
+            throw line.error(
+                at: idToken, "expected an app id (letters, digits, '.', '_' and '-'), found '\(idToken.text)'")
         }
         let id = AppID(String(idToken.text))
         if let previous = lines[id] {

@@ -17,8 +17,12 @@ public struct BuiltInScenario: Sendable, Hashable {
     /// The files are `Scenarios/NN-name.scenario`; `NN` orders them and is not part of the name.
     public static let all: [BuiltInScenario] = {
         let folder = Bundle.module.url(forResource: "Scenarios", withExtension: nil)
-        let urls = folder.flatMap { try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }
-        return (urls ?? []).filter { $0.pathExtension == "scenario" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.compactMap { url in
+        let urls = folder.flatMap {
+            try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)
+        }
+        return (urls ?? []).filter { $0.pathExtension == "scenario" }.sorted {
+            $0.lastPathComponent < $1.lastPathComponent
+        }.compactMap { url in
             guard let source = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let stem = url.deletingPathExtension().lastPathComponent
             let name = String(stem.drop { $0.isNumber || $0 == "-" })

@@ -65,7 +65,9 @@ struct LineContext {
         var milliseconds = whole * millisecondsPerUnit
         if parts.count == 2 {
             let fraction = parts[1]
-            guard fraction.count <= 9, let numerator = Int64(fraction) else { return .failure(Problem(message: expected)) }
+            guard fraction.count <= 9, let numerator = Int64(fraction) else {
+                return .failure(Problem(message: expected))
+            }
             var denominator: Int64 = 1
             for _ in fraction { denominator *= 10 }
             let scaled = numerator * millisecondsPerUnit

@@ -32,9 +32,10 @@ public struct RandomWorkload {
             if chance(30) { app.behavior.backgroundTaskWork = seconds(1...700) }
             app.behavior.ignoresExpiration = chance(20)
             if chance(20) { app.behavior.backgroundEventWork = seconds(0...40) }
-            for callback in [Callback.willFinishLaunching, .didFinishLaunching, .shouldSaveApplicationState,
-                .shouldRestoreApplicationState] where chance(5)
-            {
+            for callback in [
+                Callback.willFinishLaunching, .didFinishLaunching, .shouldSaveApplicationState,
+                .shouldRestoreApplicationState,
+            ] where chance(5) {
                 app.behavior.answers[callback] = false
             }
             if chance(5) { app.behavior.durations[.didEnterBackground] = seconds(1...7) }

@@ -46,7 +46,8 @@ public struct ScenarioBatch {
         var invalid = false
         for input in inputs {
             do {
-                scenarios.append((try ScenarioRunner.load(input.source, file: input.file, defaultProfile: defaultProfile), input))
+                scenarios.append(
+                    (try ScenarioRunner.load(input.source, file: input.file, defaultProfile: defaultProfile), input))
             } catch {
                 invalid = true
                 errors.write(error.description + "\n")

@@ -52,7 +52,8 @@ public struct ScenarioParser {
                 throw line.error(at: first, "profile must come before the first action (line \(action))")
             }
             guard let profile = Profile(rawValue: String(line.tokens[1].text)) else {
-                throw line.error(at: line.tokens[1], "expected a profile (\(Self.profileNames)), found '\(line.tokens[1].text)'")
+                throw line.error(
+                    at: line.tokens[1], "expected a profile (\(Self.profileNames)), found '\(line.tokens[1].text)'")
             }
             state.scenario.profile = profile
             state.profileLine = line.number
@@ -79,7 +80,8 @@ public struct ScenarioParser {
             state.firstActionLine = state.firstActionLine ?? line.number
             let text = line.tokens.map(\.text).joined(separator: " ")
             state.scenario.steps.append(
-                Scenario.Step(command: command, line: line.number, column: first.column, appColumn: appColumn, text: text))
+                Scenario.Step(
+                    command: command, line: line.number, column: first.column, appColumn: appColumn, text: text))
         }
     }
 
@@ -89,7 +91,8 @@ public struct ScenarioParser {
         let name = String(word.text)
         guard let syntax = Self.commands[name] else {
             var message = "unknown command '\(name)'; expected a declaration (profile, device, app) or an action"
-            if let suggestion = Self.closest(to: name, among: Array(Self.commands.keys) + ["profile", "device", "app"]) {
+            if let suggestion = Self.closest(to: name, among: Array(Self.commands.keys) + ["profile", "device", "app"])
+            {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += " (\(Self.commands.keys.sorted().joined(separator: ", ")))"

@@ -55,7 +55,9 @@ public struct TextTraceWriter<Output: TextOutputStream>: TraceSink {
                 ? "✓ expect \(app) \(expected.rawValue)"
                 : "✗ expect \(app) \(expected.rawValue), but it is \(actual.rawValue)"
             let body = Self.padded(verdict, toWidth: 54 + appWidth, alignRight: false)
-            line = passed ? paint("\(time) \(body) line \(number)", .green) : paint("\(time) \(body) line \(number)", .bold, .red)
+            line =
+                passed
+                ? paint("\(time) \(body) line \(number)", .green) : paint("\(time) \(body) line \(number)", .bold, .red)
         case .note(let app, let text):
             line = "\(time)   \(column(app)) \(paint("· " + text, .italic, .dim))"
         }

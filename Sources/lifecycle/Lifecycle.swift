@@ -39,7 +39,8 @@ struct TraceOptions: ParsableArguments {
     var profile: Profile = .ios12
 
     func batch() -> ScenarioBatch {
-        ScenarioBatch(format: format, defaultProfile: profile, colours: format == .text && Terminal.standardOutputWantsColour)
+        ScenarioBatch(
+            format: format, defaultProfile: profile, colours: format == .text && Terminal.standardOutputWantsColour)
     }
 }
 
@@ -64,7 +65,9 @@ extension Lifecycle {
                 switch ScenarioSource.read(file) {
                 case .success(let source):
                     let heading = files.count > 1 ? file : nil
-                    inputs.append(ScenarioBatch.Input(file: ScenarioSource.displayName(of: file), source: source, heading: heading))
+                    inputs.append(
+                        ScenarioBatch.Input(
+                            file: ScenarioSource.displayName(of: file), source: source, heading: heading))
                 case .failure(let error):
                     Terminal.printError(error.description)
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)

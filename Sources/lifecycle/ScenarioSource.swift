@@ -26,9 +26,12 @@ enum ScenarioSource {
         if let text = String(data: data, encoding: .utf8) { return .success(text) }
         let bytes = Array(data)
         let (line, column, offset) = firstInvalidUTF8(in: bytes)
-        let byte = offset < bytes.count ? "the byte 0x" + String(bytes[offset], radix: 16, uppercase: true) : "a cut-off character"
+        let byte =
+            offset < bytes.count
+            ? "the byte 0x" + String(bytes[offset], radix: 16, uppercase: true) : "a cut-off character"
         return .failure(
-            ReadError(description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found \(byte)"))
+            ReadError(
+                description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found \(byte)"))
     }
 
     /// The line and column (1-based, in characters) and the offset of the first byte that is not valid UTF-8.
@@ -38,7 +41,8 @@ enum ScenarioSource {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let length =
+                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
             guard length > 0, index + length <= bytes.count,
                 bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }),
                 String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first?.value != 0xFFFD

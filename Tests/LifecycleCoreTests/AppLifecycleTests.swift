@@ -21,12 +21,15 @@ import Testing
     }
 
     @Test func callbacksOfTheEdges() {
-        let labelled = AppLifecycle.edges.filter { $0.callback != nil }.map { "\($0.from)→\($0.to) \($0.callback!.selector)" }
+        let labelled = AppLifecycle.edges.filter { $0.callback != nil }.map {
+            "\($0.from)→\($0.to) \($0.callback!.selector)"
+        }
         #expect(
             Set(labelled) == [
                 "inactive→active applicationDidBecomeActive:", "active→inactive applicationWillResignActive:",
                 "inactive→background applicationDidEnterBackground:",
-                "background→inactive applicationWillEnterForeground:", "background→notRunning applicationWillTerminate:",
+                "background→inactive applicationWillEnterForeground:",
+                "background→notRunning applicationWillTerminate:",
             ])
     }
 
@@ -61,7 +64,8 @@ import Testing
                 .replacingOccurrences(of: "application", with: "").replacingOccurrences(of: "WithOptions", with: "")
                 .replacingOccurrences(of: ":", with: "")
             stem = stem.prefix(1).uppercased() + stem.dropFirst()
-            #expect(notification.name == "UIApplication\(stem)Notification" || notification.name == "UIApplication\(stem)")
+            #expect(
+                notification.name == "UIApplication\(stem)Notification" || notification.name == "UIApplication\(stem)")
         }
     }
 

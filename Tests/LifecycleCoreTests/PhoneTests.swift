@@ -53,14 +53,18 @@ import Testing
         var phone = Phone(apps: [uploader])
         _ = try phone.perform(.tap("up"))
         let actions = try phone.perform(.home)
-        let delays = actions.compactMap { if case .scheduleTimer(let timer, let after) = $0 { (timer.purpose, after) } else { nil } }
+        let delays = actions.compactMap {
+            if case .scheduleTimer(let timer, let after) = $0 { (timer.purpose, after) } else { nil }
+        }
         #expect(delays.contains { $0 == (.backgroundTaskEnds, .seconds(20)) })
         #expect(delays.contains { $0 == (.expirationWarning, .seconds(175)) })
         #expect(delays.contains { $0 == (.budgetExhausted, .seconds(180)) })
         #expect(phone.state(of: "up") == .background)
         // The host fires the task's timer: the app ends the task and is suspended; the budget is cancelled.
         let task = try #require(
-            actions.compactMap { if case .scheduleTimer(let timer, _) = $0, timer.purpose == .backgroundTaskEnds { timer } else { nil } }.first)
+            actions.compactMap {
+                if case .scheduleTimer(let timer, _) = $0, timer.purpose == .backgroundTaskEnds { timer } else { nil }
+            }.first)
         let after = phone.timerFired(task)
         #expect(after.contains(.transition("up", from: .background, to: .suspended, reason: .suspend)))
         #expect(after.filter { if case .cancelTimer = $0 { true } else { false } }.count == 2)
@@ -69,9 +73,11 @@ import Testing
     }
 
     @Test func memoryPressureNeverKillsTheForegroundApp() throws {
-        var phone = Phone(deviceMemory: 300, apps: [
-            AppConfiguration(id: "a", memory: 200), AppConfiguration(id: "b", memory: 200),
-        ])
+        var phone = Phone(
+            deviceMemory: 300,
+            apps: [
+                AppConfiguration(id: "a", memory: 200), AppConfiguration(id: "b", memory: 200),
+            ])
         _ = try phone.perform(.tap("a"))
         _ = try phone.perform(.memoryPressure(count: 5))
         #expect(phone.state(of: "a") == .active)
@@ -87,7 +93,10 @@ import Testing
         _ = try phone.perform(.home)
         for _ in 1...3 { #expect(Self.callbacks(try phone.perform(.significantTimeChange)).isEmpty) }
         let resume = Self.callbacks(try phone.perform(.tap("clock")))
-        #expect(resume == ["applicationWillEnterForeground:", "applicationSignificantTimeChange:", "applicationDidBecomeActive:"])
+        #expect(
+            resume == [
+                "applicationWillEnterForeground:", "applicationSignificantTimeChange:", "applicationDidBecomeActive:",
+            ])
     }
 
     @Test func exitsOnSuspendDependsOnTheProfile() throws {

@@ -6,7 +6,9 @@ import Testing
     /// The `lifecycle` executable beside the test bundle, built by `swift test`.
     static let executable: URL = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lifecycle").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lifecycle").path),
+            folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("lifecycle")
@@ -46,7 +48,8 @@ import Testing
     }
 
     @Test func runsAFileAndExitsZero() throws {
-        let path = try Self.temporaryFile(Data("app notes\ntap notes\nexpect notes active\n".utf8), named: "ok.scenario")
+        let path = try Self.temporaryFile(
+            Data("app notes\ntap notes\nexpect notes active\n".utf8), named: "ok.scenario")
         let result = try Self.run(["run", path, "--format", "jsonl"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix(#"{"t":0,"kind":"action","line":2,"text":"tap notes"}"#))
@@ -69,7 +72,8 @@ import Testing
         let result = try Self.run(["run", "-"], input: "app a\ntap a\nwait forever\n")
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
-        #expect(result.errors == "<stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'\n")
+        #expect(
+            result.errors == "<stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'\n")
     }
 
     @Test func missingFileExitsTwo() throws {

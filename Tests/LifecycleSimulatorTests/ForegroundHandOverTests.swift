@@ -17,7 +17,11 @@ import Testing
 
     static func transitions(_ records: [TraceRecord]) -> [String] {
         records.compactMap {
-            if case .transition(let app, let from, let to, _) = $0.event { "\($0.time.secondsText) \(app) \(from)→\(to)" } else { nil }
+            if case .transition(let app, let from, let to, _) = $0.event {
+                "\($0.time.secondsText) \(app) \(from)→\(to)"
+            } else {
+                nil
+            }
         }
     }
 
@@ -56,6 +60,8 @@ import Testing
             stubborn.suffix(3) == [
                 "30 stubborn background→notRunning", "31 stubborn notRunning→inactive", "31 stubborn inactive→active",
             ])
-        #expect(try Trace.callbacks(source, app: "stubborn", afterLine: 8).first == "application:willFinishLaunchingWithOptions:")
+        #expect(
+            try Trace.callbacks(source, app: "stubborn", afterLine: 8).first
+                == "application:willFinishLaunchingWithOptions:")
     }
 }

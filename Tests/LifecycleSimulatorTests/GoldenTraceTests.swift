@@ -7,7 +7,8 @@ import Testing
 /// Every built-in scenario's jsonl trace, checked exactly against the golden file written by
 /// `scripts/update-golden-traces`.
 @Suite struct GoldenTraceTests {
-    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
 
     @Test(arguments: BuiltInScenario.all.map(\.name))
     func traceMatchesGolden(name: String) throws {

@@ -21,7 +21,9 @@ struct InvariantChecker: TraceSink {
         case .transition(let app, let from, let to, _):
             let known = states[app, default: .notRunning]
             if from != known { fail(record, "\(app) moved from \(from) but was \(known)") }
-            if !AppLifecycle.isLegal(from: from, to: to) { fail(record, "illegal transition \(from) → \(to) of \(app)") }
+            if !AppLifecycle.isLegal(from: from, to: to) {
+                fail(record, "illegal transition \(from) → \(to) of \(app)")
+            }
             states[app] = to
             if to.isForeground {
                 let foreground = states.filter { $0.value.isForeground }.map(\.key)
@@ -48,10 +50,14 @@ struct InvariantChecker: TraceSink {
     /// left between `applicationWillEnterForeground:` and `applicationDidBecomeActive:`.
     mutating func checkSettled(_ phone: Phone, after step: Int) {
         if !awaitingActivation.isEmpty {
-            violations.append("after step \(step): willEnterForeground not followed by didBecomeActive: \(awaitingActivation.sorted())")
+            violations.append(
+                "after step \(step): willEnterForeground not followed by didBecomeActive: \(awaitingActivation.sorted())"
+            )
         }
         for app in phone.appIDs where phone.state(of: app) != states[app, default: .notRunning] {
-            violations.append("after step \(step): the phone says \(app) is \(phone.state(of: app)!), the trace says \(states[app, default: .notRunning])")
+            violations.append(
+                "after step \(step): the phone says \(app) is \(phone.state(of: app)!), the trace says \(states[app, default: .notRunning])"
+            )
         }
         if let foreground = phone.foregroundApp, states[foreground]?.isForeground != true {
             violations.append("after step \(step): the phone's foreground app \(foreground) is not in the foreground")

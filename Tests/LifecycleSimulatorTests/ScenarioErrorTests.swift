@@ -8,15 +8,27 @@ import Testing
 @Suite struct ScenarioErrorTests {
     static let cases: [(source: String, error: String)] = [
         // Commands and arguments.
-        ("app notes\ntapp notes", "t.scenario:2:1: error: unknown command 'tapp'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"),
+        (
+            "app notes\ntapp notes",
+            "t.scenario:2:1: error: unknown command 'tapp'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"
+        ),
         ("app notes\ntap", "t.scenario:2:4: error: 'tap' needs an app id after it"),
         ("home now", "t.scenario:1:6: error: 'home' takes no argument; found an extra 'now'"),
         ("wait 5 seconds", "t.scenario:1:8: error: 'wait' takes one argument, DURATION; found an extra 'seconds'"),
         ("app a\nopen-url a x y", "t.scenario:2:14: error: 'open-url' takes 2 arguments, ID URL; found an extra 'y'"),
         ("tap ghost", "t.scenario:1:5: error: app 'ghost' is not declared; declare it first with 'app ghost'"),
-        ("tap notes\napp notes", "t.scenario:1:5: error: app 'notes' is not declared; declare it first with 'app notes'"),
-        ("app notes\ntap no*tes", "t.scenario:2:5: error: expected an app id (letters, digits, '.', '_' and '-'), found 'no*tes'"),
-        ("app notes\nexpect notes happy", "t.scenario:2:14: error: expected a state (notRunning, inactive, active, background, suspended), found 'happy'"),
+        (
+            "tap notes\napp notes",
+            "t.scenario:1:5: error: app 'notes' is not declared; declare it first with 'app notes'"
+        ),
+        (
+            "app notes\ntap no*tes",
+            "t.scenario:2:5: error: expected an app id (letters, digits, '.', '_' and '-'), found 'no*tes'"
+        ),
+        (
+            "app notes\nexpect notes happy",
+            "t.scenario:2:14: error: expected a state (notRunning, inactive, active, background, suspended), found 'happy'"
+        ),
         ("memory-pressure 0", "t.scenario:1:17: error: expected a number of apps (1 or more), found '0'"),
         // Durations.
         ("wait soon", "t.scenario:1:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"),
@@ -33,33 +45,81 @@ import Testing
         ("device memory=1GB\ndevice memory=2GB", "t.scenario:2:1: error: the device is already described on line 1"),
         ("app", "t.scenario:1:4: error: 'app' needs an app id after it"),
         ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
-        ("app a colour=red", "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate"),
-        ("app a restore-state", "t.scenario:1:7: error: unknown app option 'restore-state'; did you mean 'restores-state'?"),
+        (
+            "app a colour=red",
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate"
+        ),
+        (
+            "app a restore-state",
+            "t.scenario:1:7: error: unknown app option 'restore-state'; did you mean 'restores-state'?"
+        ),
         ("app a memory=lots", "t.scenario:1:7: error: expected a memory size such as 300MB or 2GB, found 'lots'"),
-        ("app a background-modes=audio,flying", "t.scenario:1:7: error: unknown background mode 'flying'; expected one of audio, location, voip, fetch, remote-notification, processing, bluetooth-central, bluetooth-peripheral, external-accessory, newsstand-content"),
+        (
+            "app a background-modes=audio,flying",
+            "t.scenario:1:7: error: unknown background mode 'flying'; expected one of audio, location, voip, fetch, remote-notification, processing, bluetooth-central, bluetooth-peripheral, external-accessory, newsstand-content"
+        ),
         ("app a exits-on-suspend=yes", "t.scenario:1:7: error: 'exits-on-suspend' takes no value; write it alone"),
-        ("app a background-task", "t.scenario:1:7: error: 'background-task' needs a value: background-task=VALUE, with a duration, such as 20s"),
+        (
+            "app a background-task",
+            "t.scenario:1:7: error: 'background-task' needs a value: background-task=VALUE, with a duration, such as 20s"
+        ),
         ("app a memory=1GB memory=2GB", "t.scenario:1:18: error: the option 'memory' is given twice"),
-        ("app a did-enter-background=maybe", "t.scenario:1:7: error: 'did-enter-background' expects a duration, such as 6s, found 'maybe'"),
-        ("app a will-finish-launching=sometimes", "t.scenario:1:7: error: 'will-finish-launching' expects yes, no, or a duration such as 6s, found 'sometimes'"),
-        ("app a event-work=soon", "t.scenario:1:7: error: 'event-work=soon': expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"),
+        (
+            "app a did-enter-background=maybe",
+            "t.scenario:1:7: error: 'did-enter-background' expects a duration, such as 6s, found 'maybe'"
+        ),
+        (
+            "app a will-finish-launching=sometimes",
+            "t.scenario:1:7: error: 'will-finish-launching' expects yes, no, or a duration such as 6s, found 'sometimes'"
+        ),
+        (
+            "app a event-work=soon",
+            "t.scenario:1:7: error: 'event-work=soon': expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"
+        ),
         // Actions impossible in their situation, found by running the scenario.
-        ("app notes\ntap notes\ntap notes", "t.scenario:3:1: error: 'tap notes' is impossible here: notes is in the foreground, so the Home screen is not showing"),
-        ("app notes\nswipe notes", "t.scenario:2:1: error: 'swipe notes' is impossible here: the app switcher is not open"),
-        ("app notes\napp mail\ntap mail\nswitcher\npick notes", "t.scenario:5:6: error: 'pick notes' is impossible here: notes has no card in the app switcher"),
-        ("app notes\nfetch notes", "t.scenario:2:7: error: 'fetch notes' is impossible here: notes does not declare the background mode 'fetch', so it cannot receive a fetch event"),
-        ("app notes\npush notes", "t.scenario:2:6: error: 'push notes' is impossible here: notes does not declare the background mode 'remote-notification', so it cannot receive a push event"),
+        (
+            "app notes\ntap notes\ntap notes",
+            "t.scenario:3:1: error: 'tap notes' is impossible here: notes is in the foreground, so the Home screen is not showing"
+        ),
+        (
+            "app notes\nswipe notes",
+            "t.scenario:2:1: error: 'swipe notes' is impossible here: the app switcher is not open"
+        ),
+        (
+            "app notes\napp mail\ntap mail\nswitcher\npick notes",
+            "t.scenario:5:6: error: 'pick notes' is impossible here: notes has no card in the app switcher"
+        ),
+        (
+            "app notes\nfetch notes",
+            "t.scenario:2:7: error: 'fetch notes' is impossible here: notes does not declare the background mode 'fetch', so it cannot receive a fetch event"
+        ),
+        (
+            "app notes\npush notes",
+            "t.scenario:2:6: error: 'push notes' is impossible here: notes does not declare the background mode 'remote-notification', so it cannot receive a push event"
+        ),
         ("home", "t.scenario:1:1: error: 'home' is impossible here: the Home screen is already showing"),
         ("dismiss", "t.scenario:1:1: error: 'dismiss' is impossible here: nothing is open to dismiss"),
-        ("alert", "t.scenario:1:1: error: 'alert' is impossible here: no app is in the foreground for an alert to cover"),
+        (
+            "alert",
+            "t.scenario:1:1: error: 'alert' is impossible here: no app is in the foreground for an alert to cover"
+        ),
         ("answer", "t.scenario:1:1: error: 'answer' is impossible here: no call is ringing"),
         ("hang-up", "t.scenario:1:1: error: 'hang-up' is impossible here: no call is in progress"),
-        ("call\ndismiss", "t.scenario:2:1: error: 'dismiss' is impossible here: a call is ringing: answer or decline it"),
+        (
+            "call\ndismiss",
+            "t.scenario:2:1: error: 'dismiss' is impossible here: a call is ringing: answer or decline it"
+        ),
         ("unlock", "t.scenario:1:1: error: 'unlock' is impossible here: the device is not locked"),
         ("lock\nlock", "t.scenario:2:1: error: 'lock' is impossible here: the device is already locked"),
         ("app notes\nlock\ntap notes", "t.scenario:3:1: error: 'tap notes' is impossible here: the device is locked"),
-        ("app notes\ntap notes\nnotification-center\nhome", "t.scenario:4:1: error: 'home' is impossible here: Notification Center is open; dismiss it first"),
-        ("app notes\ntap notes\nswitcher\nshortcut notes x", "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"),
+        (
+            "app notes\ntap notes\nnotification-center\nhome",
+            "t.scenario:4:1: error: 'home' is impossible here: Notification Center is open; dismiss it first"
+        ),
+        (
+            "app notes\ntap notes\nswitcher\nshortcut notes x",
+            "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -101,7 +161,9 @@ import Testing
             output: &output, errors: &errors)
         #expect(outcome == .expectationFailed)
         #expect(errors == "e.scenario:3:3: expectation failed: expected a to be suspended, but it is active\n")
-        #expect(output.contains(#"{"t":0,"kind":"expect","line":3,"app":"a","expected":"suspended","actual":"active","ok":false}"#))
+        #expect(
+            output.contains(
+                #"{"t":0,"kind":"expect","line":3,"app":"a","expected":"suspended","actual":"active","ok":false}"#))
         #expect(output.contains(#""line":4,"app":"a","expected":"active","actual":"active","ok":true}"#))
     }
 

@@ -19,7 +19,8 @@ import Testing
                 #"{"t":1.5,"kind":"transition","app":"up","from":"background","to":"notRunning","reason":"budget"}"#
             ),
             (
-                .callback("r", .willFinishLaunching, .launchOptions(LaunchOptions(url: "r://x", sourceApplication: "b"))),
+                .callback(
+                    "r", .willFinishLaunching, .launchOptions(LaunchOptions(url: "r://x", sourceApplication: "b"))),
                 #"{"t":1.5,"kind":"callback","app":"r","name":"application:willFinishLaunchingWithOptions:","options":{"url":"r://x","sourceApplication":"b"}}"#
             ),
             (
@@ -37,13 +38,15 @@ import Testing
             (.note(nil, "hello"), #"{"t":1.5,"kind":"note","text":"hello"}"#),
         ]
         for (event, line) in records {
-            #expect(JSONLinesTraceWriter<String>.line(for: TraceRecord(time: .milliseconds(1500), event: event)) == line)
+            #expect(
+                JSONLinesTraceWriter<String>.line(for: TraceRecord(time: .milliseconds(1500), event: event)) == line)
         }
     }
 
     @Test func textColumnsAlignAndColoursOnlyWhenAsked() {
         var plain = TextTraceWriter(output: "", apps: ["notes", "a-longer-name"], colours: false)
-        plain.write(TraceRecord(time: .seconds(12), event: .transition("notes", from: .active, to: .inactive, reason: nil)))
+        plain.write(
+            TraceRecord(time: .seconds(12), event: .transition("notes", from: .active, to: .inactive, reason: nil)))
         plain.write(TraceRecord(time: .seconds(200), event: .callback("a-longer-name", .didBecomeActive, nil)))
         #expect(
             plain.output == """

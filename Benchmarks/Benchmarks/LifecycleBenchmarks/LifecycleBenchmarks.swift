@@ -28,7 +28,8 @@ let benchmarks: @Sendable () -> Void = {
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(
         "AppLifecycle events",
-        configuration: .init(metrics: [.throughput, .wallClock, .instructions], scalingFactor: .mega, maxDuration: .seconds(5))
+        configuration: .init(
+            metrics: [.throughput, .wallClock, .instructions], scalingFactor: .mega, maxDuration: .seconds(5))
     ) { benchmark in
         let life: [AppLifecycle.Event] = [
             .launch, .becomeActive, .resignActive, .enterBackground, .suspend, .resume, .enterForeground,
