@@ -18,7 +18,4 @@ public enum AppState: String, CaseIterable, Sendable, Hashable {
 
     /// Whether the app's process exists and executes code (every state but `notRunning` and `suspended`).
     public var isExecuting: Bool { self != .notRunning && self != .suspended }
-
-    /// Whether the app's process is in memory (every state but `notRunning`).
-    public var isInMemory: Bool { self != .notRunning }
 }

@@ -133,8 +133,10 @@ extension Phone {
         if projectedState(of: index) == .inactive { enqueue(index, steps(for: .becomeActive)) }
     }
 
-    private var exitsOnSuspendHonoured: (AppConfiguration) -> Bool {
-        { [profile] in $0.exitsOnSuspend && profile.honoursExitsOnSuspend }
+    /// Whether the app quits on leaving the foreground: it sets `UIApplicationExitsOnSuspend` and the profile
+    /// honours it (SPEC.md §5).
+    private func exitsOnSuspend(_ index: Int) -> Bool {
+        apps[index].configuration.exitsOnSuspend && profile.honoursExitsOnSuspend
     }
 
     /// The foreground app goes away: resign if active, then enter the background.
@@ -155,7 +157,7 @@ extension Phone {
                 .storeArchive,
             ]
         }
-        if exitsOnSuspendHonoured(apps[index].configuration) {
+        if exitsOnSuspend(index) {
             steps += self.steps(for: .terminate, reason: .exit)
         } else {
             steps.append(.suspendIfIdle)
@@ -297,7 +299,7 @@ extension Phone {
         if let foreground {
             appUnderLock = foreground
             resignActive(foreground)
-            if profile.lockSendsAppToBackground, !exitsOnSuspendHonoured(apps[foreground].configuration) {
+            if profile.lockSendsAppToBackground, !exitsOnSuspend(foreground) {
                 sendToBackground(foreground)
             }
         }

@@ -45,12 +45,7 @@ public struct ScenarioParser {
         switch first.text {
         case "profile":
             try line.requireCount(2, "profile takes one of \(Self.profileNames)")
-            if let previous = state.profileLine {
-                throw line.error(at: first, "the profile is already set on line \(previous)")
-            }
-            if let action = state.firstActionLine {
-                throw line.error(at: first, "profile must come before the first action (line \(action))")
-            }
+            try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
             guard let profile = Profile(rawValue: String(line.tokens[1].text)) else {
                 throw line.error(
                     at: line.tokens[1], "expected a profile (\(Self.profileNames)), found '\(line.tokens[1].text)'")
@@ -59,12 +54,8 @@ public struct ScenarioParser {
             state.profileLine = line.number
         case "device":
             try line.requireCount(2, "device takes memory=SIZE, such as memory=2048MB")
-            if let previous = state.deviceLine {
-                throw line.error(at: first, "the device is already described on line \(previous)")
-            }
-            if let action = state.firstActionLine {
-                throw line.error(at: first, "device must come before the first action (line \(action))")
-            }
+            try requireOnceBeforeActions(
+                first, line, state, previous: state.deviceLine, "the device is already described")
             let option = line.tokens[1]
             guard option.text.hasPrefix("memory=") else {
                 throw line.error(at: option, "expected memory=SIZE, such as memory=2048MB, found '\(option.text)'")
@@ -82,6 +73,16 @@ public struct ScenarioParser {
             state.scenario.steps.append(
                 Scenario.Step(
                     command: command, line: line.number, column: first.column, appColumn: appColumn, text: text))
+        }
+    }
+
+    /// A declaration that may stand once, before the first action (`profile`, `device`).
+    private func requireOnceBeforeActions(
+        _ keyword: Token, _ line: LineContext, _ state: ParseState, previous: Int?, _ repeated: String
+    ) throws(ScenarioError) {
+        if let previous { throw line.error(at: keyword, "\(repeated) on line \(previous)") }
+        if let action = state.firstActionLine {
+            throw line.error(at: keyword, "\(keyword.text) must come before the first action (line \(action))")
         }
     }
 
