@@ -11,6 +11,9 @@ public enum Action: Sendable, Hashable {
     case notification(AppID, UIKitNotification)
     /// Something worth telling a reader that is neither a callback nor a state change.
     case note(AppID?, String)
+    /// Five seconds of background time remain: the host runs the expiration handlers of these tasks of an app
+    /// whose code it runs (SPEC.md §4).
+    case runExpirationHandlers(AppID, [BackgroundTaskIdentifier])
     /// Set a timer to fire after the given delay.
     case scheduleTimer(SystemTimer, after: Duration)
     /// A timer set earlier is no longer needed.

@@ -13,13 +13,17 @@ public struct AppConfiguration: Sendable, Hashable {
     public var usesDataProtection: Bool
     /// Resident memory in megabytes while the app is in memory (SPEC.md §8).
     public var memory: Int
-    /// What the app's delegate does when called.
+    /// What the app's delegate does when called, for a scripted app; for an app whose code runs in the host,
+    /// only how long its callbacks take in virtual time.
     public var behavior: AppBehavior
+    /// Whether the app's delegate is real code run by the host, which reports what it does, rather than the
+    /// scripted ``behavior``.
+    public var runsHostedCode: Bool
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],
         usesDataProtection: Bool = false, memory: Int = AppConfiguration.defaultMemory,
-        behavior: AppBehavior = AppBehavior()
+        behavior: AppBehavior = AppBehavior(), runsHostedCode: Bool = false
     ) {
         self.id = id
         self.exitsOnSuspend = exitsOnSuspend
@@ -27,6 +31,7 @@ public struct AppConfiguration: Sendable, Hashable {
         self.usesDataProtection = usesDataProtection
         self.memory = memory
         self.behavior = behavior
+        self.runsHostedCode = runsHostedCode
     }
 
     /// Whether a background mode that keeps the app running is declared (and so in use).

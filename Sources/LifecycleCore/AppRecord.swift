@@ -9,13 +9,14 @@ struct AppRecord: Sendable {
     /// The state the app will be in once its queued steps are done: what the system decides on, since a
     /// slow callback can hold changes back.
     var projectedState: AppState = .notRunning
-    /// The callback the app is running and has not returned from, with the timer of its return.
-    var running: (callback: Callback, timer: SystemTimer)?
+    /// The callback the app is running and has not returned from, with the timer of its return for a scripted
+    /// app (`nil` when the host reports the return).
+    var running: (callback: Callback, timer: SystemTimer?)?
     /// The watchdog armed for what the app is running, and a description of what that is.
     var watchdog: (timer: SystemTimer, subject: String, limit: Duration)?
 
-    /// Timers ending the app's background tasks; one per outstanding task.
-    var backgroundTasks: [SystemTimer] = []
+    /// The app's outstanding background tasks.
+    var backgroundTasks: [BackgroundTask] = []
     /// The expiration warning and exhaustion timers of the background budget, while it runs.
     var budget: (warning: SystemTimer, exhaustion: SystemTimer)?
     /// Background events whose completion handler has not been called yet.

@@ -1,9 +1,58 @@
 extension Phone {
-    /// The app's code calls `beginBackgroundTask(expirationHandler:)` and will end the task after `work`.
-    mutating func beginBackgroundTask(for index: Int, work: Duration) {
-        let timer = schedule(.backgroundTaskEnds, for: index, after: work)
-        apps[index].backgroundTasks.append(timer)
+    /// A scripted app's code calls `beginBackgroundTask(expirationHandler:)` and will end the task after `work`.
+    mutating func beginScriptedBackgroundTask(for index: Int, work: Duration) {
+        nextBackgroundTaskID += 1
+        let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
+        let end = schedule(.backgroundTaskEnds, for: index, after: work)
+        apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: end))
         note(index, "beginBackgroundTask: \(work.secondsText) s of work")
+    }
+
+    /// An app whose code runs in the host calls `beginBackgroundTask(withName:expirationHandler:)`.
+    ///
+    /// Only an app that executes code can begin a task; otherwise the result is ``BackgroundTaskIdentifier/invalid``,
+    /// as in UIKit.
+    public mutating func beginBackgroundTask(in app: AppID, name: String? = nil) -> (
+        identifier: BackgroundTaskIdentifier, actions: [Action]
+    ) {
+        guard let index = indexByID[app], apps[index].state.isExecuting else { return (.invalid, takeOutput()) }
+        nextBackgroundTaskID += 1
+        let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
+        apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: nil))
+        note(index, "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "") + " → \(identifier)")
+        return (identifier, takeOutput())
+    }
+
+    /// An app whose code runs in the host calls `endBackgroundTask(_:)`. Ending a task that does not exist
+    /// (already ended, or never begun) does nothing but say so, as UIKit logs it.
+    public mutating func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) -> [Action] {
+        guard let index = indexByID[app] else { return takeOutput() }
+        guard let position = apps[index].backgroundTasks.firstIndex(where: { $0.identifier == identifier }) else {
+            note(index, "endBackgroundTask: no background task exists with identifier \(identifier)")
+            return takeOutput()
+        }
+        endBackgroundTask(at: position, for: index)
+        return takeOutput()
+    }
+
+    /// The background tasks an app holds.
+    public func backgroundTasks(of app: AppID) -> [BackgroundTaskIdentifier] {
+        indexByID[app].map { apps[$0].backgroundTasks.map(\.identifier) } ?? []
+    }
+
+    /// A scripted background task's work is done: the app ends it.
+    mutating func backgroundTaskEnded(_ timer: SystemTimer, for index: Int) {
+        guard let position = apps[index].backgroundTasks.firstIndex(where: { $0.end == timer }) else { return }
+        endBackgroundTask(at: position, for: index, endTimerFired: true)
+    }
+
+    private mutating func endBackgroundTask(at position: Int, for index: Int, endTimerFired: Bool = false) {
+        let task = apps[index].backgroundTasks.remove(at: position)
+        if !endTimerFired { cancel(task.end) }
+        note(
+            index,
+            apps[index].configuration.runsHostedCode ? "endBackgroundTask(\(task.identifier))" : "endBackgroundTask")
+        suspendIfIdle(index)
     }
 
     /// Starts the background budget as the app enters the background (SPEC.md §4).
@@ -24,24 +73,20 @@ extension Phone {
         apps[index].budget = nil
     }
 
-    /// A background task's work is done: the app ends it.
-    mutating func backgroundTaskEnded(_ timer: SystemTimer, for index: Int) {
-        guard let position = apps[index].backgroundTasks.firstIndex(of: timer) else { return }
-        apps[index].backgroundTasks.remove(at: position)
-        note(index, "endBackgroundTask")
-        suspendIfIdle(index)
-    }
-
     /// Five seconds of background time remain: the expiration handlers run.
     mutating func expirationWarning(for index: Int) {
-        let tasks = apps[index].backgroundTasks.count
-        guard tasks > 0 else { return }
+        guard !apps[index].backgroundTasks.isEmpty else { return }
+        if apps[index].configuration.runsHostedCode {
+            note(index, "expiration handlers run (5 s remain)")
+            emit(.runExpirationHandlers(apps[index].id, apps[index].backgroundTasks.map(\.identifier)))
+            return
+        }
         if apps[index].behavior.ignoresExpiration {
             note(index, "expiration handler runs (5 s remain) and leaves the background task running")
             return
         }
         note(index, "expiration handler runs (5 s remain) and ends the background task")
-        for timer in apps[index].backgroundTasks { cancel(timer) }
+        for task in apps[index].backgroundTasks { cancel(task.end) }
         apps[index].backgroundTasks = []
         suspendIfIdle(index)
     }
@@ -60,7 +105,7 @@ extension Phone {
         let work = apps[index].behavior.backgroundEventWork
         let limit = WatchdogLimit.backgroundEventCompletion
         let timer =
-            work > limit
+            apps[index].configuration.runsHostedCode || work > limit
             ? schedule(.watchdog, for: index, after: limit)
             : schedule(.backgroundEventCompletes, for: index, after: work)
         apps[index].pendingEvents.append((timer, callback))
@@ -68,7 +113,23 @@ extension Phone {
 
     mutating func completionHandlerCalled(_ timer: SystemTimer, for index: Int) {
         guard let position = apps[index].pendingEvents.firstIndex(where: { $0.timer == timer }) else { return }
+        completeEvent(at: position, for: index)
+    }
+
+    /// An app whose code runs in the host calls the completion handler of a background event it received.
+    /// A second call, or a call after the watchdog, does nothing.
+    public mutating func completionHandlerCalled(for callback: Callback, in app: AppID) -> [Action] {
+        if let index = indexByID[app],
+            let position = apps[index].pendingEvents.firstIndex(where: { $0.callback == callback })
+        {
+            completeEvent(at: position, for: index)
+        }
+        return takeOutput()
+    }
+
+    private mutating func completeEvent(at position: Int, for index: Int) {
         let event = apps[index].pendingEvents.remove(at: position)
+        cancel(event.timer)
         note(index, "completion handler of \(event.callback.selector) called")
         suspendIfIdle(index)
     }

@@ -85,20 +85,19 @@ extension Phone {
     /// Calls a delegate method: the callback, what the app's code does in it, and, once it returns, its
     /// notification (at once, or when its work is done).
     private mutating func call(_ callback: Callback, _ detail: CallbackDetail?, on index: Int) {
-        emit(.callback(apps[index].id, callback, detail))
-        if callback.returnsDecision {
-            let answer = apps[index].behavior.answer(of: callback)
-            apps[index].lastAnswer = answer
-            if !answer, callback == .willFinishLaunching || callback == .didFinishLaunching {
-                apps[index].launchRefused = true
-            }
-            if callback == .didFinishLaunching { apps[index].didFinishLaunchingAnswer = answer }
-        }
-        if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
-            beginBackgroundTask(for: index, work: work)
-        }
         if let limit = callback.watchdogLimit {
             armWatchdog(for: index, subject: callback.selector, limit: limit)
+        }
+        emit(.callback(apps[index].id, callback, detail))
+        if apps[index].configuration.runsHostedCode {
+            // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
+            apps[index].running = (callback, nil)
+            busyApps += 1
+            return
+        }
+        if callback.returnsDecision { record(apps[index].behavior.answer(of: callback), of: callback, for: index) }
+        if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
+            beginScriptedBackgroundTask(for: index, work: work)
         }
         let duration = apps[index].behavior.duration(of: callback)
         if duration > .zero {
@@ -108,6 +107,38 @@ extension Phone {
         } else {
             callbackReturned(callback, on: index)
         }
+    }
+
+    /// Records what a `BOOL`-returning callback answered: the launch gate, restoration and preservation
+    /// depend on it.
+    private mutating func record(_ answer: Bool, of callback: Callback, for index: Int) {
+        apps[index].lastAnswer = answer
+        if !answer, callback == .willFinishLaunching || callback == .didFinishLaunching {
+            apps[index].launchRefused = true
+        }
+        if callback == .didFinishLaunching { apps[index].didFinishLaunchingAnswer = answer }
+    }
+
+    /// The host reports that an app whose code it runs returned from the callback it was in.
+    ///
+    /// - Parameter answer: what a `BOOL`-returning callback returned (`nil` means YES, as an unimplemented
+    ///   method does).
+    /// - Returns: what must happen next; nothing if the app is no longer in a callback (the watchdog killed it).
+    public mutating func callbackReturned(from app: AppID, answer: Bool? = nil) -> [Action] {
+        guard let index = indexByID[app], let running = apps[index].running, running.timer == nil else {
+            return takeOutput()
+        }
+        apps[index].running = nil
+        busyApps -= 1
+        if running.callback.returnsDecision { record(answer ?? true, of: running.callback, for: index) }
+        callbackReturned(running.callback, on: index)
+        run(index)
+        return takeOutput()
+    }
+
+    /// The callback an app is inside, if it is inside one.
+    public func callbackRunning(in app: AppID) -> Callback? {
+        indexByID[app].flatMap { apps[$0].running?.callback }
     }
 
     /// What happens when a callback returns: its notification is posted and its own watchdog disarmed.
@@ -180,7 +211,7 @@ extension Phone {
         }
         cancel(apps[index].watchdog?.timer)
         stopBudget(for: index)
-        for timer in apps[index].backgroundTasks { cancel(timer) }
+        for task in apps[index].backgroundTasks { cancel(task.end) }
         for event in apps[index].pendingEvents { cancel(event.timer) }
         apps[index].running = nil
         apps[index].watchdog = nil

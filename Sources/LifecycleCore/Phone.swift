@@ -58,6 +58,7 @@ public struct Phone: Sendable {
     var protectedDataAvailable = true
     var protectedDataTimer: SystemTimer?
     var nextTimerID: UInt64 = 0
+    var nextBackgroundTaskID: UInt64 = 0
     var busyApps = 0
     var output: [Action] = []
 

@@ -107,8 +107,8 @@ public struct RandomWorkload {
     ///   - check: called after every command, with the number of actions performed so far.
     @discardableResult
     public mutating func drive<Sink: TraceSink>(
-        _ simulator: inout Simulator<Sink>, actions: Int, labelled: Bool = false,
-        afterEach check: (inout Simulator<Sink>, Int) -> Void = { _, _ in }
+        _ simulator: Simulator<Sink>, actions: Int, labelled: Bool = false,
+        afterEach check: (Simulator<Sink>, Int) -> Void = { _, _ in }
     ) -> Int {
         var performed = 0
         var impossible = 0
@@ -128,7 +128,7 @@ public struct RandomWorkload {
             case .expect:
                 continue
             }
-            check(&simulator, performed)
+            check(simulator, performed)
         }
         return impossible
     }

@@ -28,7 +28,7 @@ public enum ScenarioRunner {
     public static func run<Sink: TraceSink>(
         _ scenario: Scenario, defaultProfile: Profile = .ios12, into sink: inout Sink
     ) throws(ScenarioError) -> [ExpectationFailure] {
-        var simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
+        let simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
         defer { sink = simulator.sink }
         var failures: [ExpectationFailure] = []
         for step in scenario.steps {

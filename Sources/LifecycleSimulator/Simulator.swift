@@ -7,29 +7,34 @@ import LifecycleCore
 /// so a run gives the same trace every time and an hour of phone use takes microseconds. Time moves only
 /// through ``advance(by:)`` and through callbacks that take time: after every action the simulator lets
 /// time run until no app is inside a callback (SPEC.md §10).
-public struct Simulator<Sink: TraceSink> {
+///
+/// Apps whose code runs in the host get their callbacks from ``hostedCode``, which may call back into the
+/// simulator while it runs: the simulator is a class so that it can be re-entered.
+public final class Simulator<Sink: TraceSink> {
     public private(set) var phone: Phone
     /// Time since the start.
     public private(set) var now: Duration = .zero
     public var sink: Sink
+    /// Runs the callbacks of apps whose code is hosted. Without it, such an app's callbacks return at once.
+    public weak var hostedCode: (any HostedAppCode)?
 
-    private var queue = Heap<ScheduledTimer>()
+    private var queue = Heap<ScheduledEvent>()
     /// Timers set and neither fired nor cancelled: a cancelled timer leaves the queue lazily, when it falls due.
     private var live: Set<UInt64> = []
     private var sequence: UInt64 = 0
+    private let hostedApps: Set<AppID>
 
     public init(phone: Phone, sink: Sink) {
         self.phone = phone
         self.sink = sink
+        self.hostedApps = Set(phone.appIDs.filter { phone.configuration(of: $0)?.runsHostedCode == true })
     }
 
     /// Performs a user action and lets time run through the work it causes.
     ///
     /// - Parameter label: the scenario line to record before the action's effects, if any.
     /// - Throws: ``ImpossibleAction`` when the action is impossible now; nothing is recorded then.
-    public mutating func perform(_ action: UserAction, label: (line: Int, text: String)? = nil)
-        throws(ImpossibleAction)
-    {
+    public func perform(_ action: UserAction, label: (line: Int, text: String)? = nil) throws(ImpossibleAction) {
         let actions = try phone.perform(action)
         if let label { record(.action(line: label.line, text: label.text)) }
         carryOut(actions)
@@ -37,7 +42,7 @@ public struct Simulator<Sink: TraceSink> {
     }
 
     /// Lets `duration` of virtual time pass, firing the timers that fall due, in order.
-    public mutating func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let end = now + duration
         while let next = queue.min, next.due <= end {
             fireNext()
@@ -47,70 +52,131 @@ public struct Simulator<Sink: TraceSink> {
     }
 
     /// Records an `expect` line and returns whether it held.
-    public mutating func expect(_ app: AppID, _ expected: AppState, line: Int) -> Bool {
+    public func expect(_ app: AppID, _ expected: AppState, line: Int) -> Bool {
         let actual = phone.state(of: app) ?? .notRunning
         record(.expect(line: line, app: app, expected: expected, actual: actual))
         return actual == expected
     }
 
     /// Records an event at the current time.
-    public mutating func record(_ event: TraceRecord.Event) {
+    public func record(_ event: TraceRecord.Event) {
         sink.write(TraceRecord(time: now, event: event))
     }
 
-    /// How many timers are waiting, cancelled ones included until they fall due.
-    public var pendingTimers: Int { queue.count }
+    /// How many events are waiting, cancelled timers included until they fall due.
+    public var pendingEvents: Int { queue.count }
+
+    // MARK: Calls from hosted app code
+
+    /// The app's code begins a background task; ``BackgroundTaskIdentifier/invalid`` if it cannot.
+    public func beginBackgroundTask(in app: AppID, name: String? = nil) -> BackgroundTaskIdentifier {
+        let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
+        carryOut(actions)
+        return identifier
+    }
+
+    /// The app's code ends a background task.
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
+        carryOut(phone.endBackgroundTask(identifier, in: app))
+    }
+
+    /// The app's code calls the completion handler of a background event.
+    public func completionHandlerCalled(for callback: Callback, in app: AppID) {
+        carryOut(phone.completionHandlerCalled(for: callback, in: app))
+    }
+
+    /// Runs `work` after `delay` of virtual time: how hosted code does work that takes time (an upload, a
+    /// download) without a real clock.
+    public func after(_ delay: Duration, perform work: @escaping () -> Void) {
+        enqueue(.work(work), after: delay)
+    }
 
     // MARK: Carrying out the core's actions
 
-    /// Fires the timers already due, then runs timers while some app is inside a callback: time moves
+    /// Fires the events already due, then runs events while some app is inside a callback: time moves
     /// through the work apps are declared to take.
-    private mutating func settle() {
+    private func settle() {
         while let next = queue.min, next.due <= now || phone.isBusy {
             fireNext()
         }
     }
 
-    private mutating func fireNext() {
+    private func fireNext() {
         let next = queue.removeMin()
-        guard live.remove(next.timer.id) != nil else { return }
-        now = next.due
-        carryOut(phone.timerFired(next.timer))
+        switch next.event {
+        case .timer(let timer):
+            guard live.remove(timer.id) != nil else { return }
+            now = next.due
+            carryOut(phone.timerFired(timer))
+        case .callbackReturns(let app, let answer):
+            now = next.due
+            carryOut(phone.callbackReturned(from: app, answer: answer))
+        case .work(let work):
+            now = next.due
+            work()
+        }
     }
 
-    private mutating func carryOut(_ actions: [Action]) {
+    private func enqueue(_ event: ScheduledEvent.Event, after delay: Duration) {
+        sequence += 1
+        queue.insert(ScheduledEvent(due: now + delay, sequence: sequence, event: event))
+    }
+
+    private func carryOut(_ actions: [Action]) {
         for action in actions {
             switch action {
             case .transition(let app, let from, let to, let reason):
                 record(.transition(app, from: from, to: to, reason: reason))
             case .callback(let app, let callback, let detail):
                 record(.callback(app, callback, detail))
+                if hostedApps.contains(app) { runHosted(callback, detail, of: app) }
             case .notification(let app, let notification):
                 record(.notification(app, notification))
             case .note(let app, let text):
                 record(.note(app, text))
+            case .runExpirationHandlers(let app, let tasks):
+                hostedCode?.runExpirationHandlers(of: tasks, in: app)
             case .scheduleTimer(let timer, let delay):
-                sequence += 1
-                queue.insert(ScheduledTimer(due: now + delay, sequence: sequence, timer: timer))
+                enqueue(.timer(timer), after: delay)
                 live.insert(timer.id)
             case .cancelTimer(let timer):
                 live.remove(timer.id)
             }
         }
     }
+
+    /// Runs a hosted app's callback; it returns after the virtual time its configuration declares.
+    private func runHosted(_ callback: Callback, _ detail: CallbackDetail?, of app: AppID) {
+        let answer = hostedCode?.run(callback, detail: detail, of: app)
+        let duration = phone.configuration(of: app)?.behavior.duration(of: callback) ?? .zero
+        if duration > .zero {
+            enqueue(.callbackReturns(app, answer: answer), after: duration)
+        } else {
+            carryOut(phone.callbackReturned(from: app, answer: answer))
+        }
+    }
 }
 
-/// A timer in the simulator's queue, ordered by due time, then by the order it was set.
-struct ScheduledTimer: Comparable {
+/// An event in the simulator's queue, ordered by due time, then by the order it was set.
+struct ScheduledEvent: Comparable {
+    enum Event {
+        /// A timer of the core.
+        case timer(SystemTimer)
+        /// A hosted app's callback returns, after the virtual time it takes.
+        case callbackReturns(AppID, answer: Bool?)
+        /// Work hosted code scheduled in virtual time.
+        case work(() -> Void)
+    }
+
     let due: Duration
     let sequence: UInt64
-    let timer: SystemTimer
+    let event: Event
 
-    static func < (lhs: ScheduledTimer, rhs: ScheduledTimer) -> Bool {
+    static func < (lhs: ScheduledEvent, rhs: ScheduledEvent) -> Bool {
         (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
     }
 
-    static func == (lhs: ScheduledTimer, rhs: ScheduledTimer) -> Bool {
+    static func == (lhs: ScheduledEvent, rhs: ScheduledEvent) -> Bool {
         lhs.sequence == rhs.sequence
     }
 }

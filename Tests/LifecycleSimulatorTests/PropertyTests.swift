@@ -34,10 +34,10 @@ import Testing
         let apps = RandomWorkload.randomApps(count: 8, using: &random)
         let chosenProfile = profile ?? Profile.allCases[Int.random(in: 0..<3, using: &random)]
         let memory = Int.random(in: 600...2048, using: &random)
-        var simulator = Simulator(
+        let simulator = Simulator(
             phone: Phone(profile: chosenProfile, deviceMemory: memory, apps: apps), sink: InvariantChecker())
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
-        workload.drive(&simulator, actions: steps) { simulator, step in
+        workload.drive(simulator, actions: steps) { simulator, step in
             simulator.sink.checkSettled(simulator.phone, after: step)
         }
         return simulator.sink.violations
@@ -46,9 +46,9 @@ import Testing
     static func trace(seed: UInt64, steps: Int) -> [TraceRecord] {
         var random = SplitMix64(seed: seed)
         let apps = RandomWorkload.randomApps(count: 6, using: &random)
-        var simulator = Simulator(phone: Phone(apps: apps), sink: CollectingTraceSink())
+        let simulator = Simulator(phone: Phone(apps: apps), sink: CollectingTraceSink())
         var workload = RandomWorkload(seed: seed, apps: apps.map(\.id))
-        workload.drive(&simulator, actions: steps)
+        workload.drive(simulator, actions: steps)
         return simulator.sink.records
     }
 }

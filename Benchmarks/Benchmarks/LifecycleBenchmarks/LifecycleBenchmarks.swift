@@ -16,9 +16,9 @@ struct StreamedTrace: TraceSink {
 func simulate<Sink: TraceSink>(apps count: Int, actions: Int, into sink: Sink) -> Simulator<Sink> {
     var random = SplitMix64(seed: 2026)
     let apps = RandomWorkload.randomApps(count: count, using: &random)
-    var simulator = Simulator(phone: Phone(deviceMemory: 2048, apps: apps), sink: sink)
+    let simulator = Simulator(phone: Phone(deviceMemory: 2048, apps: apps), sink: sink)
     var workload = RandomWorkload(seed: 11, apps: apps.map(\.id))
-    workload.drive(&simulator, actions: actions)
+    workload.drive(simulator, actions: actions)
     return simulator
 }
 

@@ -1,0 +1,15 @@
+import LifecycleCore
+
+/// Real app code run under the simulator: the host of apps whose ``AppConfiguration/runsHostedCode`` is set.
+///
+/// The simulator hands it every callback of such an app and every batch of expiration handlers; while it
+/// runs them, the code may call back into the simulator (``Simulator/beginBackgroundTask(in:name:)``,
+/// ``Simulator/endBackgroundTask(_:in:)``, ``Simulator/completionHandlerCalled(for:in:)``,
+/// ``Simulator/after(_:perform:)``).
+public protocol HostedAppCode: AnyObject {
+    /// Runs a delegate callback and returns what a `BOOL`-returning method returned (`nil` for YES, or for a
+    /// method that returns nothing).
+    func run(_ callback: Callback, detail: CallbackDetail?, of app: AppID) -> Bool?
+    /// Runs the expiration handlers of these background tasks of the app.
+    func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
+}
