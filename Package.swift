@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LifecycleCore", targets: ["LifecycleCore"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
             ],
             resources: [.copy("Scenarios")]
         ),
+        // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
+        .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         .executableTarget(
             name: "lifecycle",
             dependencies: [

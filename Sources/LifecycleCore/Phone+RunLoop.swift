@@ -15,7 +15,8 @@ extension Phone {
         apps[index].projectedState
     }
 
-    /// Runs an app's queued steps until it is waiting for a callback to return, or has none left.
+    /// Runs an app's queued steps until it is waiting for a callback to return, or has none left; an app
+    /// left in the background with nothing to run is then suspended (SPEC.md §4).
     mutating func run(_ index: Int) {
         while !apps[index].isBusy, apps[index].hasQueuedSteps {
             let step = apps[index].steps[apps[index].nextStep]
@@ -25,6 +26,7 @@ extension Phone {
         if !apps[index].hasQueuedSteps {
             apps[index].steps.removeAll(keepingCapacity: true)
             apps[index].nextStep = 0
+            suspendIfIdle(index)
         }
         releaseScreenIfFree()
     }
@@ -59,8 +61,6 @@ extension Phone {
             apps[index].steps.insert(contentsOf: queuedNotifications(for: index), at: apps[index].nextStep)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
-        case .suspendIfIdle:
-            suspendIfIdle(index)
         }
     }
 

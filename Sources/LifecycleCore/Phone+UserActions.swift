@@ -159,8 +159,6 @@ extension Phone {
         }
         if exitsOnSuspend(index) {
             steps += self.steps(for: .terminate, reason: .exit)
-        } else {
-            steps.append(.suspendIfIdle)
         }
         enqueue(index, steps)
     }
@@ -337,11 +335,12 @@ extension Phone {
                 "\(apps[index].id) does not declare the background mode '\(mode.rawValue)', so it cannot receive "
                     + "a \(event.rawValue) event", culprit: .app)
         }
-        let delivery: [Step] = [.call(event.callback, nil, .always), .awaitCompletionHandler(event.callback)]
+        // The app may call the completion handler inside the callback itself: wait for it from before the call.
+        let delivery: [Step] = [.awaitCompletionHandler(event.callback), .call(event.callback, nil, .always)]
         switch projectedState(of: index) {
         case .notRunning:
             let options = LaunchOptions(remoteNotification: event == .push)
-            launch(index, options: options, then: delivery + [.suspendIfIdle], inBackground: true)
+            launch(index, options: options, then: delivery, inBackground: true)
         case .suspended:
             enqueue(index, [.change(.resume, .resume), .deliverQueuedNotifications] + delivery)
         case .background, .inactive, .active:

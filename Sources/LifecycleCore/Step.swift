@@ -22,8 +22,6 @@ enum Step: Sendable {
     case storeArchive
     /// Deliver what was queued while the app was suspended (SPEC.md §7).
     case deliverQueuedNotifications
-    /// Wait for the completion handler of the background event just delivered.
+    /// Wait for the completion handler of the background event about to be delivered.
     case awaitCompletionHandler(Callback)
-    /// Suspend the app if it is in the background with nothing left to run.
-    case suspendIfIdle
 }

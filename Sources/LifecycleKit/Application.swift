@@ -1,0 +1,204 @@
+import Foundation
+import LifecycleCore
+
+/// The app as its code sees it, with UIKit's Swift names (`UIApplication`).
+///
+/// A host creates one per app, calls its delegate through ``deliver(_:detail:)`` when the core says so, and
+/// posts the UIKit notifications through ``post(_:)`` right after each delegate method, with the application
+/// as object — on `NotificationCenter.default` and on ``lifecycleEvents``.
+@MainActor
+public final class Application {
+    /// The app's state as UIKit reports it (`UIApplication.State`): a suspended app runs no code to ask.
+    public enum State: Int, Sendable, Hashable {
+        case active, inactive, background
+    }
+
+    /// The app's identifier (`Bundle.main.bundleIdentifier`).
+    public let bundleIdentifier: AppID
+    /// The app's delegate. The application keeps it alive, as `UIApplicationMain` keeps the app delegate.
+    public var delegate: (any ApplicationDelegate)?
+    /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
+    public let notificationCenter: NotificationCenter
+
+    private unowned let host: any ApplicationHost
+    private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
+    private var eventContinuations: [UUID: AsyncStream<UIKitNotification>.Continuation] = [:]
+
+    public init(
+        bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
+        notificationCenter: NotificationCenter = .default
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.delegate = delegate
+        self.host = host
+        self.notificationCenter = notificationCenter
+    }
+
+    /// `UIApplication.applicationState`.
+    public var applicationState: State {
+        switch host.state(of: bundleIdentifier) {
+        case .active: .active
+        case .inactive: .inactive
+        case .background, .suspended, .notRunning: .background
+        }
+    }
+
+    /// `UIApplication.backgroundTimeRemaining`: seconds of background time left; very large (`DBL_MAX`) while
+    /// no budget runs, as in the foreground.
+    public var backgroundTimeRemaining: TimeInterval {
+        host.backgroundTimeRemaining(of: bundleIdentifier).map { $0.secondsValue } ?? .greatestFiniteMagnitude
+    }
+
+    // MARK: Background tasks
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`: asks for background time until
+    /// ``endBackgroundTask(_:)``. The handler runs on the main actor when 5 s remain; a task still not ended
+    /// when the time is up gets the app killed. Returns ``BackgroundTaskIdentifier/invalid`` when the app
+    /// cannot begin a task.
+    @discardableResult
+    public func beginBackgroundTask(
+        withName name: String? = nil, expirationHandler handler: (@MainActor () -> Void)? = nil
+    ) -> BackgroundTaskIdentifier {
+        let identifier = host.beginBackgroundTask(in: bundleIdentifier, name: name)
+        if identifier != .invalid, let handler { expirationHandlers[identifier] = handler }
+        return identifier
+    }
+
+    /// `beginBackgroundTask(expirationHandler:)`.
+    @discardableResult
+    public func beginBackgroundTask(expirationHandler handler: (@MainActor () -> Void)?) -> BackgroundTaskIdentifier {
+        beginBackgroundTask(withName: nil, expirationHandler: handler)
+    }
+
+    /// `endBackgroundTask(_:)`. Ending an invalid or already ended task does nothing (the trace says so).
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier) {
+        expirationHandlers[identifier] = nil
+        host.endBackgroundTask(identifier, in: bundleIdentifier)
+    }
+
+    /// Runs `work` on the main actor after `delay`, in the host's time: virtual under the simulator.
+    ///
+    /// Use it where an iOS app would use `DispatchQueue.main.asyncAfter`, so tests can run in virtual time.
+    public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        host.run(after: delay, work)
+    }
+
+    // MARK: Events for async code
+
+    /// The UIKit notifications of this app, as they are posted, for `for await` loops.
+    public var lifecycleEvents: AsyncStream<UIKitNotification> {
+        let (stream, continuation) = AsyncStream.makeStream(of: UIKitNotification.self)
+        let key = UUID()
+        eventContinuations[key] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventContinuations[key] = nil }
+        }
+        return stream
+    }
+
+    // MARK: For hosts
+
+    /// Calls the delegate method of a core callback, with its arguments; returns what a `BOOL`-returning
+    /// method returned.
+    public func deliver(_ callback: Callback, detail: CallbackDetail?) -> Bool? {
+        guard let delegate else { return nil }
+        let options: LaunchOptions? =
+            if case .launchOptions(let options) = detail { options } else { nil }
+        let argument: String =
+            if case .argument(let argument) = detail { argument } else { "" }
+        let completion = completionHandler(for: callback)
+        switch callback {
+        case .willFinishLaunching: return delegate.application(self, willFinishLaunchingWithOptions: options)
+        case .didFinishLaunching: return delegate.application(self, didFinishLaunchingWithOptions: options)
+        case .didBecomeActive: delegate.applicationDidBecomeActive(self)
+        case .willResignActive: delegate.applicationWillResignActive(self)
+        case .didEnterBackground: delegate.applicationDidEnterBackground(self)
+        case .willEnterForeground: delegate.applicationWillEnterForeground(self)
+        case .willTerminate: delegate.applicationWillTerminate(self)
+        case .didReceiveMemoryWarning: delegate.applicationDidReceiveMemoryWarning(self)
+        case .significantTimeChange: delegate.applicationSignificantTimeChange(self)
+        case .protectedDataWillBecomeUnavailable: delegate.applicationProtectedDataWillBecomeUnavailable(self)
+        case .protectedDataDidBecomeAvailable: delegate.applicationProtectedDataDidBecomeAvailable(self)
+        case .openURL:
+            let url = URL(string: argument) ?? URL(fileURLWithPath: argument)
+            return delegate.application(self, open: url, options: OpenURLOptions())
+        case .performActionForShortcutItem:
+            delegate.application(self, performActionFor: ShortcutItem(type: argument)) { _ in }
+        case .willContinueUserActivity:
+            return delegate.application(self, willContinueUserActivityWithType: argument)
+        case .continueUserActivity:
+            return delegate.application(self, continue: UserActivity(activityType: argument))
+        case .didReceiveRemoteNotification:
+            delegate.application(self, didReceiveRemoteNotification: [:]) { _ in completion() }
+        case .performFetch:
+            delegate.application(self) { (_: BackgroundFetchResult) in completion() }
+        case .handleEventsForBackgroundURLSession:
+            delegate.application(self, handleEventsForBackgroundURLSession: "background") { completion() }
+        case .handleWatchKitExtensionRequest:
+            delegate.application(self, handleWatchKitExtensionRequest: nil) { _ in completion() }
+        case .shouldSaveApplicationState, .willEncodeRestorableState, .shouldRestoreApplicationState,
+            .didDecodeRestorableState:
+            return deliverRestoration(callback, to: delegate)
+        }
+        return nil
+    }
+
+    /// The restoration coder of the current save or restore; the archive itself is the host's to keep.
+    public var restorationCoder = RestorationCoder()
+
+    private func deliverRestoration(_ callback: Callback, to delegate: any ApplicationDelegate) -> Bool? {
+        switch callback {
+        case .shouldSaveApplicationState:
+            restorationCoder = RestorationCoder()
+            return delegate.application(self, shouldSaveApplicationState: restorationCoder)
+        case .willEncodeRestorableState:
+            delegate.application(self, willEncodeRestorableStateWith: restorationCoder)
+        case .shouldRestoreApplicationState:
+            return delegate.application(self, shouldRestoreApplicationState: restorationCoder)
+        case .didDecodeRestorableState:
+            delegate.application(self, didDecodeRestorableStateWith: restorationCoder)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// A completion handler that tells the host, once, on the main actor, that the app called it.
+    private func completionHandler(for callback: Callback) -> @Sendable () -> Void {
+        let app = bundleIdentifier
+        let host = self.host
+        return {
+            // Called on the main thread (as app code mostly does), the host hears of it at once, which keeps the
+            // simulator deterministic; from another thread, as soon as the main actor is free.
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { host.completionHandlerCalled(for: callback, in: app) }
+            } else {
+                Task { @MainActor in host.completionHandlerCalled(for: callback, in: app) }
+            }
+        }
+    }
+
+    /// Runs the expiration handlers of these tasks (a task without one is left as it is).
+    public func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier]) {
+        for task in tasks { expirationHandlers[task]?() }
+    }
+
+    /// Posts a UIKit notification, with the application as object (and the launch options as `userInfo` for
+    /// `UIApplicationDidFinishLaunchingNotification`), and yields it to ``lifecycleEvents``.
+    public func post(_ notification: UIKitNotification, launchOptions: LaunchOptions? = nil) {
+        let userInfo: [AnyHashable: Any]? =
+            notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
+        notificationCenter.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
+        for continuation in eventContinuations.values { continuation.yield(notification) }
+    }
+
+    /// The `userInfo` key under which `UIApplicationDidFinishLaunchingNotification` carries the launch options.
+    public static let launchOptionsKey = "launchOptions"
+}
+
+extension Duration {
+    var secondsValue: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
