@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LifecycleCore", targets: ["LifecycleCore"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
+        .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
     ],
     dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
         ),
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
+        // Real delegates under the simulator, in virtual time, for tests.
+        .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
         .executableTarget(
             name: "lifecycle",
             dependencies: [
@@ -36,6 +39,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
+        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting"], exclude: []),
         .testTarget(
             name: "LifecycleSimulatorTests",
             dependencies: [

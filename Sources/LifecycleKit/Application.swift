@@ -163,19 +163,12 @@ public final class Application {
         return nil
     }
 
-    /// A completion handler that tells the host, once, on the main actor, that the app called it.
-    private func completionHandler(for callback: Callback) -> @Sendable () -> Void {
+    /// A completion handler that tells the host the app called it. Completion handlers are main-actor
+    /// functions: app code on another thread calls them with `Task { @MainActor in … }`.
+    private func completionHandler(for callback: Callback) -> @MainActor @Sendable () -> Void {
         let app = bundleIdentifier
         let host = self.host
-        return {
-            // Called on the main thread (as app code mostly does), the host hears of it at once, which keeps the
-            // simulator deterministic; from another thread, as soon as the main actor is free.
-            if Thread.isMainThread {
-                MainActor.assumeIsolated { host.completionHandlerCalled(for: callback, in: app) }
-            } else {
-                Task { @MainActor in host.completionHandlerCalled(for: callback, in: app) }
-            }
-        }
+        return { host.completionHandlerCalled(for: callback, in: app) }
     }
 
     /// Runs the expiration handlers of these tasks (a task without one is left as it is).

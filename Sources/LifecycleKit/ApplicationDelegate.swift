@@ -21,21 +21,22 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool
     func application(
         _ application: Application, performActionFor shortcutItem: ShortcutItem,
-        completionHandler: @escaping @Sendable (Bool) -> Void)
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
     func application(_ application: Application, willContinueUserActivityWithType userActivityType: String) -> Bool
     func application(_ application: Application, continue userActivity: UserActivity) -> Bool
     func application(
         _ application: Application, didReceiveRemoteNotification userInfo: [String: String],
-        fetchCompletionHandler completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void)
+        fetchCompletionHandler completionHandler: @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void)
     func application(
         _ application: Application,
-        performFetchWithCompletionHandler completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void)
+        performFetchWithCompletionHandler completionHandler:
+            @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void)
     func application(
         _ application: Application, handleEventsForBackgroundURLSession identifier: String,
-        completionHandler: @escaping @Sendable () -> Void)
+        completionHandler: @escaping @MainActor @Sendable () -> Void)
     func application(
         _ application: Application, handleWatchKitExtensionRequest userInfo: [String: String]?,
-        reply: @escaping @Sendable ([String: String]?) -> Void)
+        reply: @escaping @MainActor @Sendable ([String: String]?) -> Void)
     func application(_ application: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool
     func application(_ application: Application, willEncodeRestorableStateWith coder: RestorationCoder)
     func application(_ application: Application, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
@@ -61,7 +62,7 @@ extension ApplicationDelegate {
     public func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool { true }
     public func application(
         _ application: Application, performActionFor shortcutItem: ShortcutItem,
-        completionHandler: @escaping @Sendable (Bool) -> Void
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
     ) { completionHandler(true) }
     public func application(_ application: Application, willContinueUserActivityWithType userActivityType: String)
         -> Bool
@@ -69,19 +70,20 @@ extension ApplicationDelegate {
     public func application(_ application: Application, continue userActivity: UserActivity) -> Bool { true }
     public func application(
         _ application: Application, didReceiveRemoteNotification userInfo: [String: String],
-        fetchCompletionHandler completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+        fetchCompletionHandler completionHandler: @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
     ) { completionHandler(.noData) }
     public func application(
         _ application: Application,
-        performFetchWithCompletionHandler completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+        performFetchWithCompletionHandler completionHandler:
+            @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
     ) { completionHandler(.noData) }
     public func application(
         _ application: Application, handleEventsForBackgroundURLSession identifier: String,
-        completionHandler: @escaping @Sendable () -> Void
+        completionHandler: @escaping @MainActor @Sendable () -> Void
     ) { completionHandler() }
     public func application(
         _ application: Application, handleWatchKitExtensionRequest userInfo: [String: String]?,
-        reply: @escaping @Sendable ([String: String]?) -> Void
+        reply: @escaping @MainActor @Sendable ([String: String]?) -> Void
     ) { reply(nil) }
     public func application(_ application: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
         false

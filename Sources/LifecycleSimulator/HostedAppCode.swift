@@ -12,4 +12,6 @@ public protocol HostedAppCode: AnyObject {
     func run(_ callback: Callback, detail: CallbackDetail?, of app: AppID) -> Bool?
     /// Runs the expiration handlers of these background tasks of the app.
     func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
+    /// Posts a UIKit notification of the app, right after the callback it follows returned.
+    func post(_ notification: UIKitNotification, of app: AppID)
 }

@@ -30,6 +30,15 @@ public enum ScenarioRunner {
     ) throws(ScenarioError) -> [ExpectationFailure] {
         let simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
         defer { sink = simulator.sink }
+        return try run(scenario, on: simulator)
+    }
+
+    /// Runs a scenario's steps on a simulator made for it (its phone has the scenario's apps), for hosts that
+    /// set up the simulator themselves, such as one running real app code.
+    @discardableResult
+    public static func run<Sink: TraceSink>(_ scenario: Scenario, on simulator: Simulator<Sink>) throws(ScenarioError)
+        -> [ExpectationFailure]
+    {
         var failures: [ExpectationFailure] = []
         for step in scenario.steps {
             switch step.command {

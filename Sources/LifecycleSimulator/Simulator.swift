@@ -23,6 +23,8 @@ public final class Simulator<Sink: TraceSink> {
     private var live: Set<UInt64> = []
     private var sequence: UInt64 = 0
     private let hostedApps: Set<AppID>
+    /// When each app's background budget runs out, while it runs.
+    private var budgetDeadlines: [AppID: (timer: UInt64, due: Duration)] = [:]
 
     public init(phone: Phone, sink: Sink) {
         self.phone = phone
@@ -66,6 +68,11 @@ public final class Simulator<Sink: TraceSink> {
     /// How many events are waiting, cancelled timers included until they fall due.
     public var pendingEvents: Int { queue.count }
 
+    /// The background time an app has left, or `nil` when no budget runs for it.
+    public func backgroundTimeRemaining(of app: AppID) -> Duration? {
+        budgetDeadlines[app].map { $0.due - now }
+    }
+
     // MARK: Calls from hosted app code
 
     /// The app's code begins a background task; ``BackgroundTaskIdentifier/invalid`` if it cannot.
@@ -106,6 +113,7 @@ public final class Simulator<Sink: TraceSink> {
         switch next.event {
         case .timer(let timer):
             guard live.remove(timer.id) != nil else { return }
+            forgetBudget(of: timer)
             now = next.due
             carryOut(phone.timerFired(timer))
         case .callbackReturns(let app, let answer):
@@ -132,6 +140,7 @@ public final class Simulator<Sink: TraceSink> {
                 if hostedApps.contains(app) { runHosted(callback, detail, of: app) }
             case .notification(let app, let notification):
                 record(.notification(app, notification))
+                if hostedApps.contains(app) { hostedCode?.post(notification, of: app) }
             case .note(let app, let text):
                 record(.note(app, text))
             case .runExpirationHandlers(let app, let tasks):
@@ -139,9 +148,19 @@ public final class Simulator<Sink: TraceSink> {
             case .scheduleTimer(let timer, let delay):
                 enqueue(.timer(timer), after: delay)
                 live.insert(timer.id)
+                if timer.purpose == .budgetExhausted, let app = timer.app {
+                    budgetDeadlines[app] = (timer.id, now + delay)
+                }
             case .cancelTimer(let timer):
                 live.remove(timer.id)
+                forgetBudget(of: timer)
             }
+        }
+    }
+
+    private func forgetBudget(of timer: SystemTimer) {
+        if timer.purpose == .budgetExhausted, let app = timer.app, budgetDeadlines[app]?.timer == timer.id {
+            budgetDeadlines[app] = nil
         }
     }
 

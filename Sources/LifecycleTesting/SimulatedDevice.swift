@@ -1,0 +1,140 @@
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleSimulator
+
+/// A simulated phone running real app delegates, in virtual time: for tests on Linux that run in milliseconds.
+///
+/// The apps given delegates run their code — their launch methods' answers, the background tasks they
+/// begin and end, the completion handlers they call — while the rules stay the core's. Callbacks take the
+/// virtual time the apps' configurations declare (`AppBehavior.durations`), so a test can also check what
+/// the watchdog does to a slow callback.
+///
+/// ```swift
+/// let device = SimulatedDevice(apps: [AppConfiguration(id: "uploader")], delegates: ["uploader": UploaderDelegate()])
+/// try device.perform(.tap("uploader"))
+/// try device.perform(.home)
+/// device.wait(.seconds(200))
+/// #expect(device.state(of: "uploader") == .suspended)
+/// ```
+@MainActor
+public final class SimulatedDevice {
+    /// The simulator, whose trace keeps everything that happened.
+    public let simulator: Simulator<CollectingTraceSink>
+    /// The applications of the apps that run delegates.
+    public private(set) var applications: [AppID: Application] = [:]
+    /// Where the UIKit notifications of this device's apps are posted: a center of the device's own, so that
+    /// tests running side by side never hear each other.
+    public let notificationCenter: NotificationCenter
+    private let code = HostedCode()
+
+    /// - Parameters:
+    ///   - apps: the apps on the phone; those named in `delegates` run their delegate's code.
+    ///   - delegates: the delegates, by app; each application keeps its delegate alive.
+    public init(
+        profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
+        delegates: [AppID: any ApplicationDelegate], notificationCenter: NotificationCenter = NotificationCenter()
+    ) {
+        let configurations = apps.map { app in
+            var app = app
+            app.runsHostedCode = delegates[app.id] != nil
+            return app
+        }
+        self.notificationCenter = notificationCenter
+        self.simulator = Simulator(
+            phone: Phone(profile: profile, deviceMemory: deviceMemory, apps: configurations),
+            sink: CollectingTraceSink())
+        for (app, delegate) in delegates {
+            applications[app] = Application(
+                bundleIdentifier: app, delegate: delegate, host: self, notificationCenter: notificationCenter)
+        }
+        code.device = self
+        simulator.hostedCode = code
+    }
+
+    /// A device for a scenario's declarations (profile, memory, apps), with delegates for some of its apps.
+    public convenience init(
+        scenario: Scenario, delegates: [AppID: any ApplicationDelegate], defaultProfile: Profile = .ios12
+    ) {
+        self.init(
+            profile: scenario.profile ?? defaultProfile, deviceMemory: scenario.deviceMemory, apps: scenario.apps,
+            delegates: delegates)
+    }
+
+    /// Performs a user action and lets virtual time run through the work it causes.
+    public func perform(_ action: UserAction) throws(ImpossibleAction) {
+        try simulator.perform(action)
+    }
+
+    /// Lets virtual time pass.
+    public func wait(_ duration: Duration) {
+        simulator.advance(by: duration)
+    }
+
+    /// Runs a scenario's actions on this device; returns the `expect` lines that failed.
+    @discardableResult
+    public func run(_ scenario: Scenario) throws(ScenarioError) -> [ScenarioRunner.ExpectationFailure] {
+        try ScenarioRunner.run(scenario, on: simulator)
+    }
+
+    /// Everything that happened so far.
+    public var trace: [TraceRecord] { simulator.sink.records }
+
+    /// Virtual time since the start.
+    public var now: Duration { simulator.now }
+}
+
+extension SimulatedDevice: ApplicationHost {
+    /// An app's state in the core.
+    public func state(of app: AppID) -> AppState { simulator.phone.state(of: app) ?? .notRunning }
+
+    public func backgroundTimeRemaining(of app: AppID) -> Duration? {
+        simulator.backgroundTimeRemaining(of: app)
+    }
+
+    public func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier {
+        simulator.beginBackgroundTask(in: app, name: name)
+    }
+
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
+        simulator.endBackgroundTask(identifier, in: app)
+    }
+
+    public func completionHandlerCalled(for callback: Callback, in app: AppID) {
+        simulator.completionHandlerCalled(for: callback, in: app)
+    }
+
+    public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        simulator.after(delay) { MainActor.assumeIsolated { work() } }
+    }
+}
+
+/// Hands the simulator's calls for hosted apps to their applications.
+///
+/// The simulator is not isolated, so this is not either; a `SimulatedDevice` is used on the main actor only,
+/// where the simulator then runs, which `MainActor.assumeIsolated` checks on every call.
+@MainActor
+private final class HostedCode: HostedAppCode {
+    weak var device: SimulatedDevice?
+    /// The launch options of each app's current launch, for `UIApplicationDidFinishLaunchingNotification`.
+    private var launchOptions: [AppID: LaunchOptions] = [:]
+
+    nonisolated func run(_ callback: Callback, detail: CallbackDetail?, of app: AppID) -> Bool? {
+        MainActor.assumeIsolated {
+            if callback == .willFinishLaunching {
+                launchOptions[app] = if case .launchOptions(let options) = detail { options } else { nil }
+            }
+            return device?.applications[app]?.deliver(callback, detail: detail)
+        }
+    }
+
+    nonisolated func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {
+        MainActor.assumeIsolated { device?.applications[app]?.runExpirationHandlers(of: tasks) }
+    }
+
+    nonisolated func post(_ notification: UIKitNotification, of app: AppID) {
+        MainActor.assumeIsolated {
+            device?.applications[app]?.post(notification, launchOptions: launchOptions[app])
+        }
+    }
+}
