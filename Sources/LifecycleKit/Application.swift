@@ -186,7 +186,7 @@ public final class Application {
     }
 
     /// The `userInfo` key under which `UIApplicationDidFinishLaunchingNotification` carries the launch options.
-    public static let launchOptionsKey = "launchOptions"
+    public nonisolated static let launchOptionsKey = "launchOptions"
 }
 
 extension Duration {
