@@ -1,0 +1,109 @@
+import Foundation
+import LifecycleCore
+
+/// The keys of an app's `Info.plist` that the lifecycle depends on, read with `PropertyListDecoder` from XML
+/// or binary property lists.
+public struct InfoPlist: Sendable, Hashable {
+    /// `CFBundleIdentifier`.
+    public var bundleIdentifier: AppID
+    /// `UIApplicationExitsOnSuspend`.
+    public var exitsOnSuspend: Bool
+    /// `UIBackgroundModes`.
+    public var backgroundModes: Set<BackgroundMode>
+
+    /// A property list that cannot be used, with the key at fault.
+    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The file, if the list was read from one.
+        public var file: String?
+        /// The key at fault, or `nil` when the file is not a property list at all.
+        public var key: String?
+        public var message: String
+
+        public var description: String {
+            let place = [file, key].compactMap { $0 }.joined(separator: ": ")
+            return (place.isEmpty ? "" : place + ": ") + "error: " + message
+        }
+    }
+
+    public init(bundleIdentifier: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = []) {
+        self.bundleIdentifier = bundleIdentifier
+        self.exitsOnSuspend = exitsOnSuspend
+        self.backgroundModes = backgroundModes
+    }
+
+    /// Reads an `Info.plist` file.
+    public init(contentsOf url: URL) throws(InfoPlist.Error) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw Error(file: url.path, key: nil, message: "cannot read the file")
+        }
+        try self.init(data: data, file: url.path)
+    }
+
+    /// Reads a property list, XML or binary.
+    public init(data: Data, file: String? = nil) throws(InfoPlist.Error) {
+        let raw: Keys
+        do {
+            raw = try PropertyListDecoder().decode(Keys.self, from: data)
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let key = context.codingPath.first?.stringValue
+            let expected = key.flatMap(Keys.CodingKeys.init(stringValue:))?.expected ?? "another type"
+            throw Error(file: file, key: key, message: "expected \(expected)")
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw Error(file: file, key: key.stringValue, message: "the key is missing; every app needs one")
+        } catch {
+            throw Error(file: file, key: nil, message: "not a property list (XML or binary)")
+        }
+        guard AppID.isValid(raw.CFBundleIdentifier[...]) else {
+            throw Error(
+                file: file, key: "CFBundleIdentifier",
+                message: "expected letters, digits, '.', '_' and '-', found '\(raw.CFBundleIdentifier)'")
+        }
+        var modes: Set<BackgroundMode> = []
+        for name in raw.UIBackgroundModes ?? [] {
+            guard let mode = BackgroundMode(rawValue: name) else {
+                let known = BackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Error(file: file, key: "UIBackgroundModes", message: "unknown mode '\(name)'; expected one of \(known)")
+            }
+            modes.insert(mode)
+        }
+        let exits = raw.UIApplicationExitsOnSuspend ?? false
+        if exits, let continuous = modes.filter(\.isContinuous).map(\.rawValue).sorted().first {
+            throw Error(
+                file: file, key: "UIApplicationExitsOnSuspend",
+                message: "YES contradicts UIBackgroundModes '\(continuous)': an app that exits on suspend never runs in the background")
+        }
+        self.init(bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes)
+    }
+
+    /// The app's configuration for the core, with this list's keys.
+    public func configuration(
+        memory: Int = AppConfiguration.defaultMemory, behavior: AppBehavior = AppBehavior(), runsHostedCode: Bool = true
+    ) -> AppConfiguration {
+        AppConfiguration(
+            id: bundleIdentifier, exitsOnSuspend: exitsOnSuspend, backgroundModes: backgroundModes, memory: memory,
+            behavior: behavior, runsHostedCode: runsHostedCode)
+    }
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// The keys as they are spelled in the property list.
+    private struct Keys: Decodable {
+        var CFBundleIdentifier: String
+        var UIApplicationExitsOnSuspend: Bool?
+        var UIBackgroundModes: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case CFBundleIdentifier, UIApplicationExitsOnSuspend, UIBackgroundModes
+
+            var expected: String {
+                switch self {
+                case .CFBundleIdentifier: "a string"
+                case .UIApplicationExitsOnSuspend: "a Boolean (<true/> or <false/>)"
+                case .UIBackgroundModes: "an array of strings"
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import Testing
+
+@Suite struct InfoPlistTests {
+    static func plist(_ body: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """.utf8)
+    }
+
+    @Test func readsTheKeysFromXML() throws {
+        let info = try InfoPlist(
+            data: Self.plist(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.player</string>
+                <key>UIBackgroundModes</key><array><string>audio</string><string>fetch</string></array>
+                """))
+        #expect(info == InfoPlist(bundleIdentifier: "com.example.player", backgroundModes: [.audio, .fetch]))
+        #expect(info.configuration().runsHostedCode)
+    }
+
+    @Test func readsBinaryPropertyLists() throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data = try encoder.encode(["CFBundleIdentifier": "com.example.legacy"])
+        var info = try InfoPlist(data: data)
+        #expect(info.bundleIdentifier == "com.example.legacy")
+        let withExit = try encoder.encode(Legacy(CFBundleIdentifier: "legacy", UIApplicationExitsOnSuspend: true))
+        info = try InfoPlist(data: withExit)
+        #expect(info.exitsOnSuspend)
+    }
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    struct Legacy: Encodable {
+        var CFBundleIdentifier: String
+        var UIApplicationExitsOnSuspend: Bool
+    }
+
+    static let errors: [(body: String, message: String)] = [
+        ("", "Info.plist: CFBundleIdentifier: error: the key is missing; every app needs one"),
+        (
+            "<key>CFBundleIdentifier</key><string>a</string><key>UIApplicationExitsOnSuspend</key><string>YES</string>",
+            "Info.plist: UIApplicationExitsOnSuspend: error: expected a Boolean (<true/> or <false/>)"
+        ),
+        (
+            "<key>CFBundleIdentifier</key><string>a</string><key>UIBackgroundModes</key><string>audio</string>",
+            "Info.plist: UIBackgroundModes: error: expected an array of strings"
+        ),
+        (
+            "<key>CFBundleIdentifier</key><string>a</string><key>UIBackgroundModes</key><array><string>flying</string></array>",
+            "Info.plist: UIBackgroundModes: error: unknown mode 'flying'; expected one of audio, location, voip, fetch, remote-notification, processing, bluetooth-central, bluetooth-peripheral, external-accessory, newsstand-content"
+        ),
+        (
+            "<key>CFBundleIdentifier</key><string>a</string><key>UIApplicationExitsOnSuspend</key><true/><key>UIBackgroundModes</key><array><string>audio</string></array>",
+            "Info.plist: UIApplicationExitsOnSuspend: error: YES contradicts UIBackgroundModes 'audio': an app that exits on suspend never runs in the background"
+        ),
+        (
+            "<key>CFBundleIdentifier</key><string>not an id</string>",
+            "Info.plist: CFBundleIdentifier: error: expected letters, digits, '.', '_' and '-', found 'not an id'"
+        ),
+    ]
+
+    @Test(arguments: errors)
+    func badPlistsNameTheKey(body: String, message: String) {
+        #expect(throws: InfoPlist.Error.self) { try InfoPlist(data: Self.plist(body), file: "Info.plist") }
+        do {
+            _ = try InfoPlist(data: Self.plist(body), file: "Info.plist")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func notAPropertyList() {
+        do {
+            _ = try InfoPlist(data: Data("{ not a plist".utf8), file: "Info.plist")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "Info.plist: error: not a property list (XML or binary)")
+        }
+    }
+}
