@@ -39,7 +39,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
-        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting"], exclude: []),
+        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting"]),
+        // A process for the tests to kill at random instants while it writes restoration archives.
+        .executableTarget(name: "ArchiveWriter", dependencies: ["LifecycleKit"], path: "Tests/ArchiveWriter"),
         .testTarget(
             name: "LifecycleSimulatorTests",
             dependencies: [

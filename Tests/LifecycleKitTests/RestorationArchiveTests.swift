@@ -1,0 +1,68 @@
+import Foundation
+import LifecycleKit
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct RestorationArchiveTests {
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-archive-\(UUID())")
+    }
+
+    @Test func writeReadReplaceDelete() throws {
+        let archive = RestorationArchive(directory: Self.temporaryDirectory(), app: "editor")
+        #expect(try archive.read() == nil)
+        try archive.write(["draft": Data("one".utf8)])
+        #expect(try archive.read() == ["draft": Data("one".utf8)])
+        try archive.write(["draft": Data("two".utf8)])
+        #expect(try archive.read() == ["draft": Data("two".utf8)])
+        try archive.delete()
+        #expect(try archive.read() == nil)
+        try archive.delete()
+    }
+
+    /// The archive writer beside the test bundle, built by `swift test`.
+    static let writer: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ArchiveWriter").path),
+            folder.path != "/"
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("ArchiveWriter")
+    }()
+
+    /// A real process writing archives in a loop is killed with SIGKILL at random instants: what it leaves is
+    /// always a whole archive, old or new, never a torn one.
+    @Test func survivesKill9AtRandomInstants() throws {
+        var random = SystemRandomNumberGenerator()
+        var generations: Set<UInt64> = []
+        for _ in 0..<12 {
+            let directory = Self.temporaryDirectory()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let process = Process()
+            process.executableURL = Self.writer
+            process.arguments = [directory.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            _ = output.fileHandleForReading.availableData  // "ready"
+            usleep(UInt32.random(in: 5_000...60_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+
+            let archive = RestorationArchive(directory: directory, app: "writer")
+            guard let values = try archive.read() else { continue }  // killed before the first write finished
+            let stamp = try #require(values["generation"])
+            let generation = try #require(UInt64(String(decoding: stamp, as: UTF8.self)))
+            let expected = Data(repeating: UInt8(truncatingIfNeeded: generation), count: 256 * 1024)
+            #expect(values["a"] == expected && values["b"] == expected && values["c"] == expected)
+            generations.insert(generation)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        #expect(!generations.isEmpty, "the writer never finished an archive before it was killed")
+    }
+}
