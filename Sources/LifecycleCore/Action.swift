@@ -14,6 +14,11 @@ public enum Action: Sendable, Hashable {
     /// Five seconds of background time remain: the host runs the expiration handlers of these tasks of an app
     /// whose code it runs (SPEC.md §4).
     case runExpirationHandlers(AppID, [BackgroundTaskIdentifier])
+    /// Store what the app encoded in `application:willEncodeRestorableStateWithCoder:` as its restoration
+    /// archive (SPEC.md §6).
+    case storeRestorationArchive(AppID)
+    /// Delete the app's restoration archive: it was swiped away, or killed during launch (SPEC.md §6).
+    case deleteRestorationArchive(AppID)
     /// Set a timer to fire after the given delay.
     case scheduleTimer(SystemTimer, after: Duration)
     /// A timer set earlier is no longer needed.

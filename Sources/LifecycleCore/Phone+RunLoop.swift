@@ -56,6 +56,7 @@ extension Phone {
             if apps[index].lastAnswer {
                 apps[index].hasRestorationArchive = true
                 note(index, "restoration archive saved")
+                emit(.storeRestorationArchive(apps[index].id))
             }
         case .deliverQueuedNotifications:
             apps[index].steps.insert(contentsOf: queuedNotifications(for: index), at: apps[index].nextStep)
@@ -236,6 +237,7 @@ extension Phone {
         guard apps[index].hasRestorationArchive else { return }
         apps[index].hasRestorationArchive = false
         note(index, "restoration archive deleted")
+        emit(.deleteRestorationArchive(apps[index].id))
     }
 
     private mutating func compactLeastRecentlyUsedQueue() {

@@ -154,6 +154,7 @@ public final class Application {
         case .willEncodeRestorableState:
             delegate.application(self, willEncodeRestorableStateWith: restorationCoder)
         case .shouldRestoreApplicationState:
+            restorationCoder = RestorationCoder(values: host.restorationArchive(of: bundleIdentifier) ?? [:])
             return delegate.application(self, shouldRestoreApplicationState: restorationCoder)
         case .didDecodeRestorableState:
             delegate.application(self, didDecodeRestorableStateWith: restorationCoder)

@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleCore
 
 /// What runs an ``Application``: the simulator in a test, or a host of a real process.
@@ -13,6 +14,8 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier
     func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID)
     func completionHandlerCalled(for callback: Callback, in app: AppID)
+    /// The app's stored restoration archive, if it has one.
+    func restorationArchive(of app: AppID) -> [String: Data]?
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
 }

@@ -65,7 +65,8 @@ public struct InfoPlist: Sendable, Hashable {
         for name in raw.UIBackgroundModes ?? [] {
             guard let mode = BackgroundMode(rawValue: name) else {
                 let known = BackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Error(file: file, key: "UIBackgroundModes", message: "unknown mode '\(name)'; expected one of \(known)")
+                throw Error(
+                    file: file, key: "UIBackgroundModes", message: "unknown mode '\(name)'; expected one of \(known)")
             }
             modes.insert(mode)
         }
@@ -73,7 +74,9 @@ public struct InfoPlist: Sendable, Hashable {
         if exits, let continuous = modes.filter(\.isContinuous).map(\.rawValue).sorted().first {
             throw Error(
                 file: file, key: "UIApplicationExitsOnSuspend",
-                message: "YES contradicts UIBackgroundModes '\(continuous)': an app that exits on suspend never runs in the background")
+                message:
+                    "YES contradicts UIBackgroundModes '\(continuous)': an app that exits on suspend never runs in the background"
+            )
         }
         self.init(bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes)
     }

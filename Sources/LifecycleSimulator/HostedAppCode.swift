@@ -14,4 +14,8 @@ public protocol HostedAppCode: AnyObject {
     func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
     /// Posts a UIKit notification of the app, right after the callback it follows returned.
     func post(_ notification: UIKitNotification, of app: AppID)
+    /// Stores what the app just encoded as its restoration archive.
+    func storeRestorationArchive(of app: AppID)
+    /// Deletes the app's restoration archive.
+    func deleteRestorationArchive(of app: AppID)
 }

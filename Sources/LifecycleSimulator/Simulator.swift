@@ -145,6 +145,10 @@ public final class Simulator<Sink: TraceSink> {
                 record(.note(app, text))
             case .runExpirationHandlers(let app, let tasks):
                 hostedCode?.runExpirationHandlers(of: tasks, in: app)
+            case .storeRestorationArchive(let app):
+                if hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: app) }
+            case .deleteRestorationArchive(let app):
+                if hostedApps.contains(app) { hostedCode?.deleteRestorationArchive(of: app) }
             case .scheduleTimer(let timer, let delay):
                 enqueue(.timer(timer), after: delay)
                 live.insert(timer.id)

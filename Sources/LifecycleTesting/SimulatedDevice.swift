@@ -23,6 +23,14 @@ public final class SimulatedDevice {
     public let simulator: Simulator<CollectingTraceSink>
     /// The applications of the apps that run delegates.
     public private(set) var applications: [AppID: Application] = [:]
+    /// The apps' restoration archives: in memory, or files in ``archiveDirectory`` when it is set.
+    public var restorationArchives: [AppID: [String: Data]] {
+        Dictionary(
+            uniqueKeysWithValues: applications.keys.compactMap { app in restorationArchive(of: app).map { (app, $0) } })
+    }
+    /// Where the archives are files, if anywhere (the apps' support directory).
+    public let archiveDirectory: URL?
+    private var archivesInMemory: [AppID: [String: Data]] = [:]
     /// Where the UIKit notifications of this device's apps are posted: a center of the device's own, so that
     /// tests running side by side never hear each other.
     public let notificationCenter: NotificationCenter
@@ -33,8 +41,10 @@ public final class SimulatedDevice {
     ///   - delegates: the delegates, by app; each application keeps its delegate alive.
     public init(
         profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
-        delegates: [AppID: any ApplicationDelegate], notificationCenter: NotificationCenter = NotificationCenter()
+        delegates: [AppID: any ApplicationDelegate], notificationCenter: NotificationCenter = NotificationCenter(),
+        archiveDirectory: URL? = nil
     ) {
+        self.archiveDirectory = archiveDirectory
         let configurations = apps.map { app in
             var app = app
             app.runsHostedCode = delegates[app.id] != nil
@@ -104,6 +114,36 @@ extension SimulatedDevice: ApplicationHost {
         simulator.completionHandlerCalled(for: callback, in: app)
     }
 
+    public func restorationArchive(of app: AppID) -> [String: Data]? {
+        guard let archiveDirectory else { return archivesInMemory[app] }
+        return try? RestorationArchive(directory: archiveDirectory, app: app).read()
+    }
+
+    func storeRestorationArchive(of app: AppID) {
+        guard let values = applications[app]?.restorationCoder.values else { return }
+        if let archiveDirectory {
+            do {
+                try RestorationArchive(directory: archiveDirectory, app: app).write(values)
+            } catch {
+                simulator.record(.note(app, "the restoration archive could not be written: \(error)"))
+            }
+        } else {
+            archivesInMemory[app] = values
+        }
+    }
+
+    func deleteRestorationArchive(of app: AppID) {
+        if let archiveDirectory {
+            do {
+                try RestorationArchive(directory: archiveDirectory, app: app).delete()
+            } catch {
+                simulator.record(.note(app, "the restoration archive could not be deleted: \(error)"))
+            }
+        } else {
+            archivesInMemory[app] = nil
+        }
+    }
+
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         simulator.after(delay) { MainActor.assumeIsolated { work() } }
     }
@@ -130,6 +170,14 @@ private final class HostedCode: HostedAppCode {
 
     nonisolated func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {
         MainActor.assumeIsolated { device?.applications[app]?.runExpirationHandlers(of: tasks) }
+    }
+
+    nonisolated func storeRestorationArchive(of app: AppID) {
+        MainActor.assumeIsolated { device?.storeRestorationArchive(of: app) }
+    }
+
+    nonisolated func deleteRestorationArchive(of app: AppID) {
+        MainActor.assumeIsolated { device?.deleteRestorationArchive(of: app) }
     }
 
     nonisolated func post(_ notification: UIKitNotification, of app: AppID) {

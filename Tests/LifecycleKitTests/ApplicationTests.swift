@@ -224,3 +224,57 @@ final class UploaderDelegate: ApplicationDelegate {
         #expect(received == [.didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground])
     }
 }
+
+/// An editor that preserves its draft and restores it.
+@MainActor
+final class EditorDelegate: ApplicationDelegate {
+    var draft = ""
+    var restored: String?
+
+    func application(_ application: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
+    func application(_ application: Application, willEncodeRestorableStateWith coder: RestorationCoder) {
+        try? coder.encode(draft, forKey: "draft")
+    }
+    func application(_ application: Application, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+        true
+    }
+    func application(_ application: Application, didDecodeRestorableStateWith coder: RestorationCoder) {
+        restored = try? coder.decode(String.self, forKey: "draft")
+    }
+}
+
+@Suite @MainActor struct RestorationTests {
+    @Test func theArchiveSurvivesAPurgeAndASwipeDeletesIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-support-\(UUID())")
+        let editor = EditorDelegate()
+        let device = SimulatedDevice(
+            apps: [AppConfiguration(id: "editor", behavior: AppBehavior(restoresState: true))],
+            delegates: ["editor": editor], archiveDirectory: directory)
+        let file = RestorationArchive(directory: directory, app: "editor")
+        try device.perform(.tap("editor"))
+        editor.draft = "Dear diary"
+        try device.perform(.home)
+        #expect(try file.read() != nil)
+        try device.perform(.memoryPressure(count: nil))
+        #expect(device.state(of: "editor") == .notRunning)
+        try device.perform(.tap("editor"))
+        #expect(editor.restored == "Dear diary")
+        try device.perform(.openSwitcher)
+        try device.perform(.swipe("editor"))
+        #expect(try file.read() == nil)
+    }
+
+    @Test func aLaunchKilledByTheWatchdogDeletesTheArchive() throws {
+        let editor = EditorDelegate()
+        let slowRestore = AppBehavior(durations: [.shouldRestoreApplicationState: .seconds(25)], restoresState: true)
+        let device = SimulatedDevice(
+            apps: [AppConfiguration(id: "editor", behavior: slowRestore)], delegates: ["editor": editor])
+        try device.perform(.tap("editor"))
+        try device.perform(.home)
+        #expect(device.restorationArchives["editor"] != nil)
+        try device.perform(.memoryPressure(count: nil))
+        try device.perform(.tap("editor"))
+        #expect(device.state(of: "editor") == .notRunning)
+        #expect(device.restorationArchives["editor"] == nil)
+    }
+}
