@@ -106,7 +106,7 @@ extension Phone {
         let limit = WatchdogLimit.backgroundEventCompletion
         let timer =
             apps[index].configuration.runsHostedCode || work > limit
-            ? schedule(.watchdog, for: index, after: limit)
+            ? schedule(.watchdog, for: index, after: limit, subject: "the completion handler of \(callback.selector)")
             : schedule(.backgroundEventCompletes, for: index, after: work)
         apps[index].pendingEvents.append((timer, callback))
     }
@@ -138,7 +138,7 @@ extension Phone {
 
     mutating func armWatchdog(for index: Int, subject: String, limit: Duration) {
         cancel(apps[index].watchdog?.timer)
-        apps[index].watchdog = (schedule(.watchdog, for: index, after: limit), subject, limit)
+        apps[index].watchdog = (schedule(.watchdog, for: index, after: limit, subject: subject), subject, limit)
     }
 
     mutating func disarmWatchdog(for index: Int) {

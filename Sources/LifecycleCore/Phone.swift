@@ -129,9 +129,11 @@ public struct Phone: Sendable {
         emit(.note(index.map { apps[$0].id }, text))
     }
 
-    mutating func schedule(_ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration) -> SystemTimer {
+    mutating func schedule(
+        _ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration, subject: String? = nil
+    ) -> SystemTimer {
         nextTimerID += 1
-        let timer = SystemTimer(id: nextTimerID, purpose: purpose, app: index.map { apps[$0].id })
+        let timer = SystemTimer(id: nextTimerID, purpose: purpose, app: index.map { apps[$0].id }, subject: subject)
         emit(.scheduleTimer(timer, after: delay))
         return timer
     }

@@ -25,4 +25,7 @@ public struct SystemTimer: Sendable, Hashable {
     public let purpose: Purpose
     /// The app the timer concerns, if it concerns one.
     public let app: AppID?
+    /// For a watchdog, what it guards (`applicationDidEnterBackground:`, `the launch`, …), so that a host that
+    /// kills a real process can say what overran.
+    public var subject: String? = nil
 }

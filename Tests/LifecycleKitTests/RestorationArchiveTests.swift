@@ -47,7 +47,15 @@ import Testing
             process.arguments = [directory.path]
             let output = Pipe()
             process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
             try process.run()
+            defer {
+                // Whatever happens below, never leave a writer running.
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                }
+            }
             _ = output.fileHandleForReading.availableData  // "ready"
             usleep(UInt32.random(in: 5_000...60_000, using: &random))
             kill(process.processIdentifier, SIGKILL)
