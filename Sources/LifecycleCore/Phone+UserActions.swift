@@ -72,6 +72,8 @@ extension Phone {
                 launchGate: .didFinishLaunchingAccepted)
         case .backgroundEvent(let event, let app):
             try deliverBackgroundEvent(event, to: try index(of: app))
+        case .terminate(let app):
+            terminate(try index(of: app), .terminate)
         case .memoryWarning:
             sendMemoryWarning()
         case .memoryPressure(let count):
@@ -238,17 +240,27 @@ extension Phone {
     /// and its restoration archive deleted (§6).
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
+        terminate(index, .user)
+        deleteRestorationArchive(of: index)
+    }
+
+    /// Ends a running app with `applicationWillTerminate:`, leaving the foreground first if it is there; a
+    /// suspended app is killed silently (SPEC.md §2, §3).
+    private mutating func terminate(_ index: Int, _ reason: TransitionReason) {
         switch projectedState(of: index) {
-        case .inactive, .active:
-            enqueue(index, steps(for: .enterBackground) + steps(for: .terminate, reason: .user))
+        case .active:
+            enqueue(
+                index, steps(for: .resignActive) + steps(for: .enterBackground) + steps(for: .terminate, reason: reason)
+            )
+        case .inactive:
+            enqueue(index, steps(for: .enterBackground) + steps(for: .terminate, reason: reason))
         case .background:
-            enqueue(index, steps(for: .terminate, reason: .user))
+            enqueue(index, steps(for: .terminate, reason: reason))
         case .suspended:
-            kill(index, .user)
+            kill(index, reason)
         case .notRunning:
             break
         }
-        deleteRestorationArchive(of: index)
     }
 
     private mutating func dismiss() throws(ImpossibleAction) {

@@ -14,6 +14,6 @@ public enum TransitionReason: String, CaseIterable, Sendable, Hashable {
     case user
     /// Quit on leaving the foreground because of `UIApplicationExitsOnSuspend`.
     case exit
-    /// Terminated by the system for another reason.
+    /// Terminated by the system (``UserAction/terminate(_:)``).
     case terminate
 }

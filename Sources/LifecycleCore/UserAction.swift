@@ -38,6 +38,10 @@ public enum UserAction: Sendable, Hashable {
     case tapPushNotification(AppID)
     /// A background event for the app.
     case backgroundEvent(BackgroundEvent, AppID)
+    /// The system terminates the app (as when its process is asked to quit): a running app hears
+    /// `applicationWillTerminate:`, after leaving the foreground if it is there; a suspended app hears nothing.
+    /// Its restoration archive is kept.
+    case terminate(AppID)
     /// The system warns every running app that memory is low.
     case memoryWarning
     /// The system terminates apps to free memory: this many, or every suspended app when `nil` (SPEC.md §8).

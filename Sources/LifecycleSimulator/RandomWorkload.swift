@@ -87,7 +87,7 @@ public struct RandomWorkload {
 
     /// An action possible in any situation, or nearly: background events, memory, time.
     private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)
@@ -95,6 +95,7 @@ public struct RandomWorkload {
         case 6, 7: .memoryWarning
         case 8: .memoryPressure(count: Int.random(in: 1...3, using: &random))
         case 9: .memoryPressure(count: nil)
+        case 10: .terminate(app)
         default: .significantTimeChange
         }
     }
