@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
+        .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
+        .executable(name: "logging-app", targets: ["LoggingApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +31,8 @@ let package = Package(
         ),
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
+        // Real processes: the lifecycle from the terminal session's signals, with a real watchdog.
+        .target(name: "LifecycleTerminal", dependencies: ["LifecycleKit"]),
         // Real delegates under the simulator, in virtual time, for tests.
         .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
         .executableTarget(
@@ -39,7 +43,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
-        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting"]),
+        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample"]),
+        // The example: seed 001's logging AppDelegate, ported, as a library (for tests) and a terminal app.
+        .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
+        .executableTarget(
+            name: "LoggingApp", dependencies: ["LoggingExample", "LifecycleTerminal"], path: "Examples/LoggingApp",
+            resources: [.copy("Resources")]),
+        // A real process for the terminal-host tests: slow callbacks, background tasks.
+        .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),
         // A process for the tests to kill at random instants while it writes restoration archives.
         .executableTarget(name: "ArchiveWriter", dependencies: ["LifecycleKit"], path: "Tests/ArchiveWriter"),
         .testTarget(

@@ -1,0 +1,251 @@
+import Dispatch
+import Foundation
+import LifecycleCore
+import LifecycleKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs an app in a real process on Linux, with its lifecycle coming from the terminal session.
+///
+/// | signal | what the app hears |
+/// | --- | --- |
+/// | `SIGTSTP` (Ctrl-Z) | `applicationWillResignActive:`, `applicationDidEnterBackground:`; background tasks run within the budget, then the process really stops (suspended) |
+/// | `SIGCONT` (`fg`) | `applicationWillEnterForeground:`, `applicationDidBecomeActive:` |
+/// | `SIGINT` (Ctrl-C) | as when the user swipes the app away: it leaves the foreground, then `applicationWillTerminate:` |
+/// | `SIGTERM` | as when the system terminates the app: the same callbacks, and its restoration archive is kept |
+/// | `SIGUSR1` | `applicationDidReceiveMemoryWarning:` |
+///
+/// The watchdog is real: a callback that overruns its limit (5 s for `applicationDidEnterBackground:` and
+/// `applicationWillTerminate:`, 20 s for the launch, 30 s for a completion handler) ends the process with a
+/// diagnostic naming the callback and the limit, and the exit status ``ExitStatus/watchdog``. It runs on a
+/// queue of its own, so it fires while the main thread is stuck in the callback.
+///
+/// The rules are the core's: this host only turns signals into ``UserAction``s and carries out the core's
+/// ``Action``s with real timers, real files and the real process.
+@MainActor
+public final class TerminalHost {
+    /// The exit statuses of the process.
+    public enum ExitStatus {
+        /// The app ended normally (`applicationWillTerminate:` returned).
+        public static let terminated: Int32 = 0
+        /// The watchdog killed the app: a callback overran its limit (iOS's 0x8badf00d).
+        public static let watchdog: Int32 = 85
+        /// The app held a background task past its background time.
+        public static let budget: Int32 = 86
+    }
+
+    /// The app's `Application`; set once the host exists, since the host is the application's.
+    public private(set) var application: Application!
+    private var phone: Phone
+    private let app: AppID
+    private let archive: RestorationArchive
+    private let log: ((String) -> Void)?
+    private let start = ContinuousClock.now
+    private var timers: [UInt64: any DispatchSourceTimer] = [:]
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var budgetDeadline: (timer: UInt64, due: ContinuousClock.Instant)?
+    private var launchOptions: LaunchOptions?
+    private let watchdogQueue = DispatchQueue(label: "lifecycle.watchdog")
+
+    /// - Parameters:
+    ///   - info: the app's `Info.plist`.
+    ///   - supportDirectory: where the restoration archive lives (the app's support directory).
+    ///   - behavior: whether the app implements state restoration (``AppBehavior/restoresState``).
+    ///   - tracing: whether to print every state change, callback and notification to standard error.
+    public init(
+        info: InfoPlist, delegate: any ApplicationDelegate, profile: Profile = .ios12, supportDirectory: URL,
+        behavior: AppBehavior = AppBehavior(), tracing: Bool = false
+    ) {
+        app = info.bundleIdentifier
+        phone = Phone(profile: profile, apps: [info.configuration(behavior: behavior, runsHostedCode: true)])
+        archive = RestorationArchive(directory: supportDirectory, app: info.bundleIdentifier)
+        log = tracing ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : nil
+        application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
+    }
+
+    /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
+    public func run() -> Never {
+        for signalNumber in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.received(signalNumber) } }
+            source.resume()
+            signalSources.append(source)
+        }
+        perform(.tap(app))
+        dispatchMain()
+    }
+
+    private func received(_ signalNumber: Int32) {
+        switch signalNumber {
+        case SIGTSTP: perform(.home)
+        case SIGCONT: if isInTerminalForeground { perform(.tap(app)) }
+        case SIGINT:
+            perform(.openSwitcher)
+            perform(.swipe(app))
+        case SIGTERM: perform(.terminate(app))
+        case SIGUSR1: perform(.memoryWarning)
+        default: break
+        }
+    }
+
+    /// Whether the process may take the screen: it has no terminal, or it is the terminal's foreground job
+    /// (`fg`, not `bg`).
+    private var isInTerminalForeground: Bool {
+        isatty(STDIN_FILENO) == 0 || tcgetpgrp(STDIN_FILENO) == getpgrp()
+    }
+
+    private func perform(_ action: UserAction) {
+        do {
+            handle(try phone.perform(action))
+        } catch {
+            log?("\(elapsed)  (\(action) ignored: \(error.reason))")
+        }
+    }
+
+    /// Carries out a batch of the core's actions, then stops or ends the process if the app is suspended or gone.
+    private func handle(_ actions: [Action]) {
+        carryOut(actions)
+        switch phone.state(of: app) {
+        case .suspended:
+            log?("\(elapsed)  process stopped (suspended); fg continues it")
+            raise(SIGSTOP)
+        case .notRunning:
+            exit(exitStatus)
+        default:
+            break
+        }
+    }
+
+    private var exitStatus: Int32 = ExitStatus.terminated
+
+    private var elapsed: String {
+        (ContinuousClock.now - start).secondsText.padding(toLength: 8, withPad: " ", startingAt: 0)
+    }
+
+    private func carryOut(_ actions: [Action]) {
+        for action in actions {
+            switch action {
+            case .transition(_, let from, let to, let reason):
+                log?("\(elapsed)  \(from.rawValue) → \(to.rawValue)" + (reason.map { "  (\($0.rawValue))" } ?? ""))
+                if to == .notRunning, reason == .budget {
+                    exitStatus = ExitStatus.budget
+                    FileHandle.standardError.write(
+                        Data("\(app): killed: a background task was not ended within the background time\n".utf8))
+                }
+            case .callback(_, let callback, let detail):
+                log?("\(elapsed)  \(callback.selector)")
+                if callback == .willFinishLaunching {
+                    launchOptions = if case .launchOptions(let options) = detail { options } else { nil }
+                }
+                let answer = application.deliver(callback, detail: detail)
+                carryOut(phone.callbackReturned(from: app, answer: answer))
+            case .notification(_, let notification):
+                log?("\(elapsed)    ↳ \(notification.name)")
+                application.post(notification, launchOptions: launchOptions)
+            case .note(_, let text):
+                log?("\(elapsed)  · \(text)")
+            case .runExpirationHandlers(_, let tasks):
+                application.runExpirationHandlers(of: tasks)
+            case .storeRestorationArchive:
+                do { try archive.write(application.restorationCoder.values) } catch { report(error) }
+            case .deleteRestorationArchive:
+                do { try archive.delete() } catch { report(error) }
+            case .scheduleTimer(let timer, let delay):
+                schedule(timer, after: delay)
+            case .cancelTimer(let timer):
+                timers.removeValue(forKey: timer.id)?.cancel()
+                if budgetDeadline?.timer == timer.id { budgetDeadline = nil }
+            }
+        }
+    }
+
+    private func report(_ error: any Error) {
+        FileHandle.standardError.write(Data("\(app): restoration archive: \(error)\n".utf8))
+    }
+
+    private func schedule(_ timer: SystemTimer, after delay: Duration) {
+        let nanoseconds =
+            Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        if timer.purpose == .watchdog {
+            timers[timer.id] = Self.armWatchdog(
+                on: watchdogQueue, subject: timer.subject ?? "a callback", limit: delay, nanoseconds: nanoseconds)
+            return
+        }
+        if timer.purpose == .budgetExhausted { budgetDeadline = (timer.id, .now + delay) }
+        let source = DispatchSource.makeTimerSource(queue: .main)
+        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.timers[timer.id] = nil
+                if self.budgetDeadline?.timer == timer.id { self.budgetDeadline = nil }
+                self.handle(self.phone.timerFired(timer))
+            }
+        }
+        timers[timer.id] = source
+        source.resume()
+    }
+}
+
+extension TerminalHost {
+    /// A timer on its own queue that ends the process: it must fire while the main thread is stuck in the
+    /// callback it guards, so nothing in it touches the main actor.
+    nonisolated private static func armWatchdog(
+        on queue: DispatchQueue, subject: String, limit: Duration, nanoseconds: Int
+    ) -> any DispatchSourceTimer {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        source.setEventHandler {
+            let message =
+                "watchdog (0x8badf00d): \(subject) did not finish within \(limit.secondsText) s; the app is killed\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            _exit(ExitStatus.watchdog)
+        }
+        source.resume()
+        return source
+    }
+}
+
+extension TerminalHost: ApplicationHost {
+    public func state(of app: AppID) -> AppState { phone.state(of: app) ?? .notRunning }
+
+    public func backgroundTimeRemaining(of app: AppID) -> Duration? {
+        budgetDeadline.map { $0.due - .now }
+    }
+
+    public func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier {
+        let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
+        carryOut(actions)
+        return identifier
+    }
+
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
+        handle(phone.endBackgroundTask(identifier, in: app))
+    }
+
+    public func completionHandlerCalled(for callback: Callback, in app: AppID) {
+        handle(phone.completionHandlerCalled(for: callback, in: app))
+    }
+
+    public func restorationArchive(of app: AppID) -> [String: Data]? {
+        do {
+            return try archive.read()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        let nanoseconds =
+            Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            MainActor.assumeIsolated { work() }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
+// one callback or hold a background task.
+// Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleTerminal
+
+@MainActor
+final class FixtureDelegate: ApplicationDelegate {
+    var slow: (selector: String, seconds: UInt32)?
+    var task: Duration?
+    var ignoresExpiration = false
+    private var identifier = BackgroundTaskIdentifier.invalid
+
+    private func log(_ selector: String) {
+        FileHandle.standardOutput.write(Data((selector + "\n").utf8))
+        if let slow, slow.selector == selector { sleep(slow.seconds) }
+    }
+
+    func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
+        log("application:didFinishLaunchingWithOptions:")
+        return true
+    }
+    func applicationDidBecomeActive(_ application: Application) { log("applicationDidBecomeActive:") }
+    func applicationWillResignActive(_ application: Application) { log("applicationWillResignActive:") }
+    func applicationWillEnterForeground(_ application: Application) { log("applicationWillEnterForeground:") }
+    func applicationWillTerminate(_ application: Application) { log("applicationWillTerminate:") }
+    func applicationDidReceiveMemoryWarning(_ application: Application) { log("applicationDidReceiveMemoryWarning:") }
+    func applicationDidEnterBackground(_ application: Application) {
+        log("applicationDidEnterBackground:")
+        guard let task else { return }
+        identifier = application.beginBackgroundTask(withName: "fixture") { [self] in
+            FileHandle.standardOutput.write(Data("expiration handler\n".utf8))
+            if !ignoresExpiration { application.endBackgroundTask(identifier) }
+        }
+        application.run(after: task) { [self] in
+            FileHandle.standardOutput.write(Data("task done\n".utf8))
+            application.endBackgroundTask(identifier)
+        }
+    }
+}
+
+let delegate = FixtureDelegate()
+var profile = Profile.ios12
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--profile": profile = Profile(rawValue: arguments.popFirst() ?? "") ?? .ios12
+    case "--slow": delegate.slow = (arguments.popFirst() ?? "", UInt32(arguments.popFirst() ?? "") ?? 0)
+    case "--task": delegate.task = .seconds(Int(arguments.popFirst() ?? "") ?? 0)
+    case "--ignore-expiration": delegate.ignoresExpiration = true
+    default: break
+    }
+}
+let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
+TerminalHost(
+    info: InfoPlist(bundleIdentifier: "fixture"), delegate: delegate, profile: profile, supportDirectory: support
+)
+.run()

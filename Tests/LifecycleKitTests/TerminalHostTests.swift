@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process whose standard output is read line by line as it comes.
+///
+/// `@unchecked Sendable`: the pipe's reading handler runs on a Foundation queue, and every access to `lines`
+/// goes through `lock`.
+final class ChildProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var partial = ""
+    private let errors = Pipe()
+
+    init(_ executable: String, _ arguments: [String] = []) throws {
+        process.executableURL = ChildProcess.executable(executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            lock.withLock {
+                partial += text
+                while let newline = partial.firstIndex(of: "\n") {
+                    lines.append(String(partial[..<newline]))
+                    partial = String(partial[partial.index(after: newline)...])
+                }
+            }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// An executable of this package, beside the test bundle.
+    static func executable(_ name: String) -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent(name)
+    }
+
+    var output: [String] { lock.withLock { lines } }
+
+    /// Waits until `line` has appeared `count` times; false on timeout.
+    func waitFor(_ line: String, count: Int = 1, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.filter({ $0 == line }).count >= count { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    func send(_ signalNumber: Int32) {
+        kill(process.processIdentifier, signalNumber)
+    }
+
+    /// Whether the kernel has the process stopped (state T in /proc).
+    var isStopped: Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] == "T"
+    }
+
+    func waitUntilStopped(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if isStopped { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// The exit status, once the process has ended; nil on timeout.
+    func exitStatus(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    var standardError: String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
+
+/// The terminal host with real processes and real signals.
+@Suite(.serialized) struct TerminalHostTests {
+    @Test func ctrlZThenFgThenCtrlC() throws {
+        let child = try ChildProcess("HostFixture")
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.waitFor("applicationDidEnterBackground:"))
+        #expect(child.waitUntilStopped(), "suspended means the process really stops")
+        child.send(SIGCONT)
+        #expect(child.waitFor("applicationDidBecomeActive:", count: 2))
+        child.send(SIGINT)
+        #expect(child.exitStatus() == 0)
+        #expect(
+            child.output == [
+                "application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:",
+                "applicationWillResignActive:", "applicationDidEnterBackground:", "applicationWillEnterForeground:",
+                "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+                "applicationWillTerminate:",
+            ])
+    }
+
+    @Test func sigtermAndMemoryWarning() throws {
+        let child = try ChildProcess("HostFixture")
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGUSR1)
+        #expect(child.waitFor("applicationDidReceiveMemoryWarning:"))
+        child.send(SIGTERM)
+        #expect(child.exitStatus() == 0)
+        #expect(child.output.last == "applicationWillTerminate:")
+    }
+
+    @Test func aBackgroundTaskRunsBeforeTheProcessStops() throws {
+        let child = try ChildProcess("HostFixture", ["--task", "1"])
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.waitFor("applicationDidEnterBackground:"))
+        usleep(300_000)
+        #expect(!child.isStopped, "the task holds the app in the background")
+        #expect(child.waitFor("task done"))
+        #expect(child.waitUntilStopped())
+        child.send(SIGKILL)
+    }
+
+    @Test func theWatchdogEndsAProcessStuckInDidEnterBackground() throws {
+        let child = try ChildProcess("HostFixture", ["--slow", "applicationDidEnterBackground:", "8"])
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.exitStatus(timeout: 7) == 85)
+        #expect(
+            child.standardError.contains(
+                "watchdog (0x8badf00d): applicationDidEnterBackground: did not finish within 5 s; the app is killed"))
+    }
+
+    @Test func aTaskNotEndedInItsBackgroundTimeGetsTheProcessKilled() throws {
+        let child = try ChildProcess("HostFixture", ["--profile", "ios13", "--task", "600", "--ignore-expiration"])
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.waitFor("expiration handler", timeout: 30))
+        #expect(child.exitStatus(timeout: 10) == 86)
+        #expect(child.standardError.contains("killed: a background task was not ended within the background time"))
+        #expect(!child.output.contains("applicationWillTerminate:"))
+    }
+}
