@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// The README's Swift examples are code that compiles: each block of its "Writing an app" section stands word
+/// for word in a compiled file.
+@Suite struct ReadmeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func swiftBlocks(ofSection heading: String) throws -> [String] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "\n## \(heading)\n") else { return [] }
+        let section = readme[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
+        return section.components(separatedBy: "```swift\n").dropFirst().compactMap {
+            $0.components(separatedBy: "\n```").first
+        }
+    }
+
+    @Test func everySwiftExampleCompiles() throws {
+        let blocks = try Self.swiftBlocks(ofSection: "Writing an app")
+        #expect(blocks.count >= 3)
+        let compiled = try [
+            "Tests/LifecycleKitTests/ReadmeExamples.swift", "Examples/LoggingApp/main.swift",
+            "Examples/LoggingExample/AppDelegate.swift",
+        ].map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
+        for block in blocks {
+            #expect(compiled.contains { $0.contains(block) }, "not in a compiled file:\n\(block)")
+        }
+    }
+}
