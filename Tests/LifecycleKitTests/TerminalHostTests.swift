@@ -1,4 +1,6 @@
 import Foundation
+import LifecycleCore
+import LifecycleSimulator
 import Testing
 
 #if canImport(Glibc)
@@ -108,13 +110,28 @@ final class ChildProcess: @unchecked Sendable {
         #expect(child.waitFor("applicationDidBecomeActive:", count: 2))
         child.send(SIGINT)
         #expect(child.exitStatus() == 0)
-        #expect(
-            child.output == [
-                "application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:",
-                "applicationWillResignActive:", "applicationDidEnterBackground:", "applicationWillEnterForeground:",
-                "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
-                "applicationWillTerminate:",
-            ])
+        // The same events in the engine: launch, Home, back, then quit as a swipe does.
+        let engine = try Self.callbacks(
+            ofScenario: "app fixture\ntap fixture\nhome\ntap fixture\nswitcher\nswipe fixture\n")
+        #expect(child.output == engine)
+        #expect(engine.count == 9)
+    }
+
+    /// The callbacks the fixture logs, as the simulator's trace of a scenario has them.
+    static func callbacks(ofScenario source: String) throws -> [String] {
+        let logged: Set<Callback> = [
+            .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
+            .willTerminate, .didReceiveMemoryWarning,
+        ]
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(try ScenarioRunner.load(source, file: "signals.scenario"), into: &sink)
+        return sink.records.compactMap {
+            if case .callback(_, let callback, _) = $0.event, logged.contains(callback) {
+                callback.selector
+            } else {
+                nil
+            }
+        }
     }
 
     @Test func sigtermAndMemoryWarning() throws {
@@ -124,7 +141,17 @@ final class ChildProcess: @unchecked Sendable {
         #expect(child.waitFor("applicationDidReceiveMemoryWarning:"))
         child.send(SIGTERM)
         #expect(child.exitStatus() == 0)
-        #expect(child.output.last == "applicationWillTerminate:")
+        var phone = Phone(apps: [AppConfiguration(id: "fixture")])
+        let engine = try [UserAction.tap("fixture"), .memoryWarning, .terminate("fixture")].flatMap {
+            try phone.perform($0).compactMap { action -> String? in
+                if case .callback(_, let callback, _) = action, callback != .willFinishLaunching {
+                    callback.selector
+                } else {
+                    nil
+                }
+            }
+        }
+        #expect(child.output == engine)
     }
 
     @Test func aBackgroundTaskRunsBeforeTheProcessStops() throws {
