@@ -23,17 +23,6 @@ import Testing
         try archive.delete()
     }
 
-    /// The archive writer beside the test bundle, built by `swift test`.
-    static let writer: URL = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ArchiveWriter").path),
-            folder.path != "/"
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("ArchiveWriter")
-    }()
-
     /// A real process writing archives in a loop is killed with SIGKILL at random instants: what it leaves is
     /// always a whole archive, old or new, never a torn one.
     @Test func survivesKill9AtRandomInstants() throws {
@@ -43,7 +32,7 @@ import Testing
             let directory = Self.temporaryDirectory()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let process = Process()
-            process.executableURL = Self.writer
+            process.executableURL = ChildProcess.executable("ArchiveWriter")
             process.arguments = [directory.path]
             let output = Pipe()
             process.standardOutput = output
