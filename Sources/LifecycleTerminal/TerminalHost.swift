@@ -14,7 +14,7 @@ import LifecycleKit
 /// | signal | what the app hears |
 /// | --- | --- |
 /// | `SIGTSTP` (Ctrl-Z) | `applicationWillResignActive:`, `applicationDidEnterBackground:`; background tasks run within the budget, then the process really stops (suspended) |
-/// | `SIGCONT` (`fg`) | `applicationWillEnterForeground:`, `applicationDidBecomeActive:` |
+/// | `SIGCONT` (`fg`) | `applicationWillEnterForeground:`, `applicationDidBecomeActive:` (after `bg`, the process stops again: a suspended app runs no code) |
 /// | `SIGINT` (Ctrl-C) | as when the user swipes the app away: it leaves the foreground, then `applicationWillTerminate:` |
 /// | `SIGTERM` | as when the system terminates the app: the same callbacks, and its restoration archive is kept |
 /// | `SIGUSR1` | `applicationDidReceiveMemoryWarning:` |
@@ -83,7 +83,13 @@ public final class TerminalHost {
     private func received(_ signalNumber: Int32) {
         switch signalNumber {
         case SIGTSTP: perform(.home)
-        case SIGCONT: if isInTerminalForeground { perform(.tap(app)) }
+        case SIGCONT:
+            if isInTerminalForeground {
+                perform(.tap(app))
+            } else if phone.state(of: app) == .suspended {
+                // `bg`: a suspended app runs no code, so the process stops again until it is brought forward.
+                raise(SIGSTOP)
+            }
         case SIGINT:
             perform(.openSwitcher)
             perform(.swipe(app))
