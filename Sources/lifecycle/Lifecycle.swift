@@ -8,7 +8,7 @@ struct Lifecycle: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifecycle",
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
-        subcommands: [Run.self, Demo.self, Scenarios.self],
+        subcommands: [Run.self, Demo.self, Scenarios.self, Diagram.self],
         defaultSubcommand: nil
     )
 
@@ -29,6 +29,7 @@ struct Lifecycle: ParsableCommand {
 
 extension Profile: ExpressibleByArgument {}
 extension TraceFormat: ExpressibleByArgument {}
+extension StateDiagram.Format: ExpressibleByArgument {}
 
 /// Options shared by the commands that print traces.
 struct TraceOptions: ParsableArguments {

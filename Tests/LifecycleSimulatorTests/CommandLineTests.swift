@@ -20,10 +20,11 @@ import Testing
         var errors: String
     }
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: String? = nil, path: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let path { process.environment = ["PATH": path] }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()
@@ -120,5 +121,33 @@ import Testing
         let names = try Self.run(["scenarios"]).output.split(separator: "\n")
         #expect(headings.count == names.count)
         #expect(!result.output.contains("\u{1B}["), "no colours when not writing to a terminal")
+    }
+
+    @Test func diagramFormats() throws {
+        let mermaid = try Self.run(["diagram"])
+        #expect(mermaid.status == 0)
+        #expect(mermaid.output.hasPrefix("stateDiagram-v2\n"))
+        let dot = try Self.run(["diagram", "--format", "dot"])
+        #expect(dot.output.hasPrefix("digraph lifecycle {"))
+    }
+
+    /// CI installs Graphviz so that this path runs there; elsewhere it runs when dot is installed.
+    @Test func diagramAsSVG() throws {
+        let hasDot = FileManager.default.isExecutableFile(atPath: "/usr/bin/dot")
+        if ProcessInfo.processInfo.environment["CI"] != nil { #expect(hasDot, ".ci/run installs graphviz") }
+        guard hasDot else { return }
+        let svg = try Self.run(["diagram", "--format", "svg"])
+        #expect(svg.status == 0)
+        #expect(svg.output.contains("<svg"))
+        for state in ["notRunning", "inactive", "active", "background", "suspended"] {
+            #expect(svg.output.contains(">\(state)</text>"))
+        }
+    }
+
+    @Test func diagramAsSVGWithoutGraphvizSaysHowToInstallIt() throws {
+        let result = try Self.run(["diagram", "--format", "svg"], path: "/nonexistent")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("needs Graphviz's dot, which is not installed"))
+        #expect(result.errors.contains("apt-get install graphviz"))
     }
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LifecycleSimulator
+
+extension Lifecycle {
+    struct Diagram: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw the state diagram, generated from the core's transition table.",
+            discussion: "svg runs Graphviz's dot, which must be installed (apt-get install graphviz)."
+        )
+
+        @Option(help: "dot (Graphviz), mermaid (Markdown) or svg (drawn by Graphviz's dot).")
+        var format: StateDiagram.Format = .mermaid
+
+        func run() throws {
+            switch format {
+            case .dot: print(StateDiagram.dot, terminator: "")
+            case .mermaid: print(StateDiagram.mermaid, terminator: "")
+            case .svg: try drawSVG()
+            }
+        }
+
+        private func drawSVG() throws {
+            guard let dot = Self.findDot() else {
+                Terminal.printError(
+                    """
+                    lifecycle: --format svg needs Graphviz's dot, which is not installed.
+                    Install it (Debian, Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or use \
+                    --format dot and draw it elsewhere.
+                    """)
+                throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
+            }
+            let process = Process()
+            process.executableURL = dot
+            process.arguments = ["-Tsvg"]
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data(StateDiagram.dot.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                Terminal.printError("lifecycle: dot failed with status \(process.terminationStatus)")
+                throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
+            }
+        }
+
+        /// Graphviz's `dot` on the PATH, if it is installed.
+        static func findDot() -> URL? {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("dot") }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import LifecycleCore
+import Testing
+
+@testable import LifecycleSimulator
+
+@Suite struct StateDiagramTests {
+    @Test func everyEdgeOfTheTransitionTableIsDrawnOnce() {
+        let drawn = StateDiagram.arrows.flatMap { arrow in arrow.labels.map { "\(arrow.from)→\(arrow.to) \($0)" } }
+        #expect(drawn.count == AppLifecycle.edges.count)
+        #expect(Set(StateDiagram.arrows.map { [$0.from, $0.to] }).count == StateDiagram.arrows.count)
+        for edge in AppLifecycle.edges where edge.callback != nil {
+            #expect(drawn.contains("\(edge.from)→\(edge.to) \(edge.callback!.selector)"))
+        }
+    }
+
+    @Test func dotAndMermaid() {
+        #expect(StateDiagram.dot.hasPrefix("digraph lifecycle {\n"))
+        #expect(StateDiagram.dot.contains("    inactive -> active [label=\"applicationDidBecomeActive:\"];"))
+        #expect(StateDiagram.mermaid.contains("    suspended --> notRunning: killed (silent)\n"))
+    }
+
+    /// The README's diagram is the command's output: it fails here when it is stale.
+    @Test func theReadmeDiagramIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(
+            readme.contains("```mermaid\n" + StateDiagram.mermaid + "```"),
+            "regenerate it with: swift run lifecycle diagram")
+    }
+}
