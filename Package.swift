@@ -59,7 +59,7 @@ let package = Package(
                 "LifecycleSimulator",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Logs"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ struct Lifecycle: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifecycle",
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
-        subcommands: [Run.self, Demo.self, Scenarios.self, Diagram.self],
+        subcommands: [Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self],
         defaultSubcommand: nil
     )
 

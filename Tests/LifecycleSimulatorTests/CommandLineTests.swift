@@ -150,4 +150,19 @@ import Testing
         #expect(result.errors.contains("needs Graphviz's dot, which is not installed"))
         #expect(result.errors.contains("apt-get install graphviz"))
     }
+
+    @Test func checkExitCodes() throws {
+        let fits = try Self.run(["check", "-"], input: "applicationDidBecomeActive:\napplicationWillResignActive:\n")
+        #expect(fits.status == 0)
+        #expect(fits.output.hasSuffix("<stdin>: 2 lifecycle lines fit the model; 0 other lines skipped\n"))
+        let broken = try Self.run(
+            ["check", "-"],
+            input: "application:didFinishLaunchingWithOptions:\napplicationDidEnterBackground:\n"
+                + "applicationDidBecomeActive:\napplicationWillEnterForeground:\n")
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("<stdin>:3: violation: applicationDidBecomeActive: cannot happen here"))
+        let missing = try Self.run(["check", "/no/such.log"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "/no/such.log: error: no such file\n")
+    }
 }

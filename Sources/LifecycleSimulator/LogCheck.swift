@@ -1,0 +1,97 @@
+import LifecycleCore
+
+/// `lifecycle check`: reads a log twice — once to learn which events it ever shows, once to hold each line
+/// to the model — streaming both times, so memory stays flat on a log of any length.
+public struct LogCheck {
+    public var format: TraceFormat
+
+    public init(format: TraceFormat = .text) {
+        self.format = format
+    }
+
+    /// Checks one log. `lines` gives the log's lines from the start, each time it is called.
+    public func run<Lines: Sequence, Output: TextOutputStream>(
+        file: String, lines: () throws -> Lines, output: inout Output
+    ) rethrows -> ScenarioBatch.Outcome where Lines.Element == Substring {
+        var logged: Set<LoggedEvent> = []
+        for line in try lines() {
+            if let recognized = LogRecognizer.recognize(line) { logged.insert(recognized.event) }
+        }
+        var checker = LogChecker(logged: logged)
+        var number = 0
+        var recognized = 0
+        for line in try lines() {
+            number += 1
+            guard let event = LogRecognizer.recognize(line) else { continue }
+            recognized += 1
+            switch checker.check(event) {
+            case .consistent(let states):
+                write(line: number, event: event.event, states: states, to: &output)
+            case .violation(let possible, let allowed):
+                writeViolation(
+                    file: file, line: number, text: line, event: event.event, possible: possible, allowed: allowed,
+                    to: &output)
+                return .expectationFailed
+            }
+        }
+        let summary = "\(recognized) lifecycle lines fit the model; \(number - recognized) other lines skipped"
+        switch format {
+        case .text: output.write("\(file): \(summary)\n")
+        case .jsonl:
+            var json = JSONObject()
+            json.add("file", file)
+            json.add("consistent", raw: "true")
+            json.add("lifecycleLines", raw: String(recognized))
+            json.add("skippedLines", raw: String(number - recognized))
+            output.write(json.closed + "\n")
+        }
+        return .success
+    }
+
+    private static func names(_ states: Set<AppState>) -> [String] {
+        AppState.allCases.filter(states.contains).map(\.rawValue)
+    }
+
+    private func write<Output: TextOutputStream>(
+        line: Int, event: LoggedEvent, states: Set<AppState>, to output: inout Output
+    ) {
+        switch format {
+        case .text:
+            let number = String(line)
+            let padded = String(repeating: " ", count: max(0, 6 - number.count)) + number
+            let name = event.description.padding(toLength: 68, withPad: " ", startingAt: 0)
+            output.write("\(padded)  \(name) \(Self.names(states).joined(separator: " | "))\n")
+        case .jsonl:
+            var json = JSONObject()
+            json.add("line", raw: String(line))
+            json.add("event", event.description)
+            json.add("states", raw: "[" + Self.names(states).map(JSONObject.quoted).joined(separator: ",") + "]")
+            output.write(json.closed + "\n")
+        }
+    }
+
+    private func writeViolation<Output: TextOutputStream>(
+        file: String, line: Int, text: Substring, event: LoggedEvent, possible: Set<AppState>, allowed: [LoggedEvent],
+        to output: inout Output
+    ) {
+        let allowedText =
+            allowed.isEmpty ? "nothing this log shows" : allowed.map(\.description).joined(separator: ", ")
+        switch format {
+        case .text:
+            output.write("\(file):\(line): violation: \(event) cannot happen here\n")
+            output.write("    \(line) | \(text)\n")
+            output.write("  the app may have been: \(Self.names(possible).joined(separator: " | "))\n")
+            output.write("  the model allows there: \(allowedText)\n")
+        case .jsonl:
+            var json = JSONObject()
+            json.add("file", file)
+            json.add("line", raw: String(line))
+            json.add("violation", event.description)
+            json.add("text", String(text))
+            json.add("possible", raw: "[" + Self.names(possible).map(JSONObject.quoted).joined(separator: ",") + "]")
+            json.add(
+                "allowed", raw: "[" + allowed.map { JSONObject.quoted($0.description) }.joined(separator: ",") + "]")
+            output.write(json.closed + "\n")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import LifecycleCore
+import Testing
+
+@testable import LifecycleSimulator
+
+/// `lifecycle check`: logs in every format, the traces of the built-in scenarios, and injected errors found
+/// at the right line with the exact message.
+@Suite struct LogCheckTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    static func check(_ log: String, file: String = "log", format: TraceFormat = .text) -> (
+        ScenarioBatch.Outcome, String
+    ) {
+        var output = ""
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        let outcome = LogCheck(format: format).run(file: file, lines: { lines }, output: &output)
+        return (outcome, output)
+    }
+
+    @Test(arguments: BuiltInScenario.all.map(\.name))
+    func everyBuiltInTraceFits(name: String) throws {
+        let trace = try String(contentsOf: Self.folder.appendingPathComponent("Golden/\(name).jsonl"), encoding: .utf8)
+        let (outcome, output) = Self.check(trace)
+        #expect(outcome == .success, "\(output.split(separator: "\n").suffix(4).joined(separator: "\n"))")
+    }
+
+    @Test func aRealLogFromTheExampleProcessFits() throws {
+        let log = try String(
+            contentsOf: Self.folder.appendingPathComponent("Logs/logging-app-linux.log"), encoding: .utf8)
+        let (outcome, output) = Self.check(log, file: "logging-app-linux.log")
+        #expect(outcome == .success)
+        #expect(output.hasSuffix("logging-app-linux.log: 14 lifecycle lines fit the model; 2 other lines skipped\n"))
+    }
+
+    @Test func recognisesEveryFormat() {
+        let lines: [(String, LoggedEvent, String?)] = [
+            (
+                "2016-02-29 10:00:00.123 Demo[1234:5678] applicationDidBecomeActive:",
+                .callback(.didBecomeActive), "1234"
+            ),
+            ("已经获得焦点:-[AppDelegate applicationDidBecomeActive:]", .callback(.didBecomeActive), nil),
+            ("applicationWillEnterForeground(_:)", .callback(.willEnterForeground), nil),
+            ("application(_:didFinishLaunchingWithOptions:)", .callback(.didFinishLaunching), nil),
+            ("application(_:open:options:)", .callback(.openURL), nil),
+            ("observed UIApplicationDidEnterBackgroundNotification", .notification(.didEnterBackground), nil),
+            ("received didBecomeActiveNotification", .notification(.didBecomeActive), nil),
+            (
+                #"{"t":0,"kind":"callback","app":"notes","name":"applicationWillResignActive:"}"#,
+                .callback(.willResignActive), "notes"
+            ),
+        ]
+        for (line, event, process) in lines {
+            #expect(LogRecognizer.recognize(line[...]) == .init(event: event, process: process), "\(line)")
+        }
+        #expect(LogRecognizer.recognize("viewDidLoad"[...]) == nil)
+        #expect(LogRecognizer.recognize(#"{"t":0,"kind":"transition","app":"a","from":"x","to":"y"}"#[...]) == nil)
+    }
+
+    static let goodLog = """
+        2016-02-29 10:00:00.000 Demo[100:1] application:didFinishLaunchingWithOptions:
+        2016-02-29 10:00:00.001 Demo[100:1] applicationDidBecomeActive:
+        2016-02-29 10:00:05.000 Demo[100:1] applicationWillResignActive:
+        2016-02-29 10:00:05.001 Demo[100:1] applicationDidEnterBackground:
+        2016-02-29 10:01:00.000 Demo[100:1] applicationWillEnterForeground:
+        2016-02-29 10:01:00.001 Demo[100:1] applicationDidBecomeActive:
+        2016-02-29 10:01:30.000 Demo[100:1] applicationWillResignActive:
+        2016-02-29 10:01:30.001 Demo[100:1] applicationDidEnterBackground:
+        2016-02-29 10:02:00.000 Demo[100:1] applicationWillEnterForeground:
+        2016-02-29 10:02:00.001 Demo[100:1] applicationDidBecomeActive:
+        """
+
+    @Test func aMissingWillEnterForegroundIsFoundAtItsLine() {
+        #expect(Self.check(Self.goodLog).0 == .success)
+        let log = Self.goodLog.replacingOccurrences(
+            of: "2016-02-29 10:02:00.000 Demo[100:1] applicationWillEnterForeground:\n", with: "")
+        let (outcome, output) = Self.check(log)
+        #expect(outcome == .expectationFailed)
+        #expect(
+            output.hasSuffix(
+                """
+                log:9: violation: applicationDidBecomeActive: cannot happen here
+                    9 | 2016-02-29 10:02:00.001 Demo[100:1] applicationDidBecomeActive:
+                  the app may have been: notRunning | background | suspended
+                  the model allows there: application:didFinishLaunchingWithOptions:, applicationWillEnterForeground:
+
+                """))
+    }
+
+    @Test func aNewProcessMustStartWithALaunchMethod() {
+        let log = Self.goodLog + "\n2016-02-29 10:05:00.000 Demo[200:1] applicationDidBecomeActive:"
+        let (outcome, output) = Self.check(log)
+        #expect(outcome == .expectationFailed)
+        #expect(output.contains("log:11: violation: applicationDidBecomeActive: cannot happen here\n"))
+        #expect(output.contains("  the app may have been: notRunning\n"))
+        #expect(output.contains("  the model allows there: application:didFinishLaunchingWithOptions:\n"))
+    }
+
+    @Test func didBecomeActiveInTheBackgroundIsAViolation() {
+        let log = Self.goodLog.replacingOccurrences(
+            of: "applicationDidEnterBackground:\n",
+            with: "applicationDidEnterBackground:\nDemo applicationDidBecomeActive:\n")
+        let (outcome, output) = Self.check(log)
+        #expect(outcome == .expectationFailed)
+        #expect(output.contains("log:5: violation: applicationDidBecomeActive: cannot happen here\n"))
+    }
+
+    @Test func aLogStartingMidSessionMayStartInAnyState() {
+        let (outcome, _) = Self.check(
+            "applicationDidEnterBackground:\napplicationWillEnterForeground:\napplicationDidBecomeActive:")
+        #expect(outcome == .success)
+    }
+
+    @Test func callbacksTheAppDoesNotLogMayHappenSilently() {
+        // Seed 001's delegate logs no willEnterForeground: returning from the background is then allowed silently.
+        let log =
+            "application:didFinishLaunchingWithOptions:\napplicationDidBecomeActive:\napplicationWillResignActive:\napplicationDidEnterBackground:\napplicationDidBecomeActive:"
+        #expect(Self.check(log).0 == .success)
+    }
+
+    @Test func notificationsOnlyLogsAreHeldToTheModelToo() {
+        let log =
+            "UIApplicationDidBecomeActiveNotification\nUIApplicationWillResignActiveNotification\nUIApplicationDidBecomeActiveNotification\nUIApplicationDidEnterBackgroundNotification"
+        let (outcome, output) = Self.check(log)
+        #expect(outcome == .expectationFailed)
+        #expect(output.contains("log:4: violation: UIApplicationDidEnterBackgroundNotification cannot happen here\n"))
+    }
+
+    @Test func jsonlOutput() {
+        let (_, output) = Self.check("applicationDidBecomeActive:\nnoise", format: .jsonl)
+        #expect(
+            output == """
+                {"line":1,"event":"applicationDidBecomeActive:","states":["active"]}
+                {"file":"log","consistent":true,"lifecycleLines":1,"skippedLines":1}
+
+                """)
+    }
+}
