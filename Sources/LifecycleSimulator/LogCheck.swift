@@ -27,6 +27,8 @@ public struct LogCheck {
             switch checker.check(event) {
             case .consistent(let states):
                 write(line: number, event: event.event, states: states, to: &output)
+            case .quirk(let quirk, let states):
+                writeQuirk(quirk, line: number, event: event.event, states: states, to: &output)
             case .violation(let possible, let allowed):
                 writeViolation(
                     file: file, line: number, text: line, event: event.event, possible: possible, allowed: allowed,
@@ -66,6 +68,24 @@ public struct LogCheck {
             json.add("line", raw: String(line))
             json.add("event", event.description)
             json.add("states", raw: "[" + Self.names(states).map(JSONObject.quoted).joined(separator: ",") + "]")
+            output.write(json.closed + "\n")
+        }
+    }
+
+    private func writeQuirk<Output: TextOutputStream>(
+        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<AppState>, to output: inout Output
+    ) {
+        switch format {
+        case .text:
+            write(line: line, event: event, states: states, to: &output)
+            output.write("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
+        case .jsonl:
+            var json = JSONObject()
+            json.add("line", raw: String(line))
+            json.add("event", event.description)
+            json.add("states", raw: "[" + Self.names(states).map(JSONObject.quoted).joined(separator: ",") + "]")
+            json.add("quirk", quirk.summary)
+            json.add("source", quirk.source)
             output.write(json.closed + "\n")
         }
     }

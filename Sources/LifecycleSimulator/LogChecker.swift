@@ -14,6 +14,8 @@ public struct LogChecker {
         case consistent(Set<AppState>)
         /// The line cannot happen: the states the app may have been in, and what could have come there.
         case violation(possible: Set<AppState>, allowed: [LoggedEvent])
+        /// The line is a documented quirk of some iOS versions; the states are as before it.
+        case quirk(LogQuirk, Set<AppState>)
     }
 
     /// The events that appear somewhere in the log; the others may have happened unlogged.
@@ -40,6 +42,11 @@ public struct LogChecker {
         }
         let before = states[currentProcess] ?? Set(AppState.allCases)
         let after = apply(line.event, to: before, last: lastEvent[currentProcess])
+        if after.isEmpty,
+            let quirk = LogQuirk.known.first(where: { $0.explains(line.event, after: lastEvent[currentProcess]) })
+        {
+            return .quirk(quirk, before)
+        }
         if after.isEmpty {
             let possible = closure(before)
             let allowed = logged.sorted { $0.description < $1.description }.filter {

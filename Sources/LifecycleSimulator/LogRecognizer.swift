@@ -25,7 +25,10 @@ public enum LogRecognizer {
         public var process: String?
     }
 
+    /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
+    /// can say where they come from.
     public static func recognize(_ line: Substring) -> Recognized? {
+        if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) else { return nil }
         return Recognized(event: event, process: nslogProcess(of: line))

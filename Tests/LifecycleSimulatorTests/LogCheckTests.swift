@@ -136,3 +136,49 @@ import Testing
                 """)
     }
 }
+
+/// Logs transcribed from what iOS developers published, each naming its source in its first lines.
+@Suite struct PublishedLogTests {
+    static func log(_ name: String) throws -> String {
+        try String(contentsOf: LogCheckTests.folder.appendingPathComponent("Logs/\(name)"), encoding: .utf8)
+    }
+
+    @Test func openingAPushOnIOS10Fits() throws {
+        let (outcome, output) = LogCheckTests.check(try Self.log("medium-ios10-opening-push.log"))
+        #expect(outcome == .success, "\(output)")
+    }
+
+    @Test func didBecomeActiveTwiceOnIOS11And12IsNamedAsAQuirk() throws {
+        let (outcome, output) = LogCheckTests.check(try Self.log("openradar-49216830-notification-center.log"))
+        #expect(outcome == .success)
+        #expect(output.hasPrefix("     5  application:didFinishLaunchingWithOptions:"), "comments are not log lines")
+        #expect(
+            output.contains(
+                "        a known quirk, not a violation: iOS 11 and 12 call applicationDidBecomeActive: (and post its notification) twice around Notification Center (Open Radar 49216830"
+            ))
+    }
+
+    @Test func aRepeatedDidEnterBackgroundNotificationIsTheIOS7Quirk() {
+        // The log shows launches and returns too, so nothing unlogged can explain the second notification.
+        let log = """
+            UIApplicationDidFinishLaunchingNotification
+            UIApplicationDidBecomeActiveNotification
+            UIApplicationWillResignActiveNotification
+            UIApplicationDidEnterBackgroundNotification
+            UIApplicationDidEnterBackgroundNotification
+            UIApplicationWillEnterForegroundNotification
+            UIApplicationDidBecomeActiveNotification
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success)
+        #expect(output.contains("posts UIApplicationDidEnterBackgroundNotification twice when the app is swiped away"))
+    }
+
+    @Test func aQuirkNeedsTheSameEventTwiceInARow() {
+        // didBecomeActive while active but not right after another: a violation, not the quirk.
+        let log =
+            "application:didFinishLaunchingWithOptions:\napplicationDidBecomeActive:\napplicationWillResignActive:\napplicationDidBecomeActive:\nUIApplicationDidBecomeActiveNotification\napplicationDidBecomeActive:"
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .expectationFailed, "\(output)")
+    }
+}
