@@ -4,9 +4,12 @@ import LifecycleCore
 /// to the model — streaming both times, so memory stays flat on a log of any length.
 public struct LogCheck {
     public var format: TraceFormat
+    /// The iOS versions the logs come from, if known: only their quirks explain a line.
+    public var profile: Profile?
 
-    public init(format: TraceFormat = .text) {
+    public init(format: TraceFormat = .text, profile: Profile? = nil) {
         self.format = format
+        self.profile = profile
     }
 
     /// Checks one log. `lines` gives the log's lines from the start, each time it is called.
@@ -17,7 +20,7 @@ public struct LogCheck {
         for line in try lines() {
             if let recognized = LogRecognizer.recognize(line) { logged.insert(recognized.event) }
         }
-        var checker = LogChecker(logged: logged)
+        var checker = LogChecker(logged: logged, profile: profile)
         var number = 0
         var recognized = 0
         for line in try lines() {

@@ -25,9 +25,15 @@ public struct LogChecker {
     private var currentProcess = ""
     private var seenProcesses = 0
 
-    /// - Parameter logged: every event that appears in the whole log (a first pass over it finds them).
-    public init(logged: Set<LoggedEvent>) {
+    /// The quirks that may explain a line: those of the profile, or all of them.
+    public let quirks: [LogQuirk]
+
+    /// - Parameters:
+    ///   - logged: every event that appears in the whole log (a first pass over it finds them).
+    ///   - profile: the iOS versions the log comes from, if known; only their quirks explain lines.
+    public init(logged: Set<LoggedEvent>, profile: Profile? = nil) {
         self.logged = logged
+        self.quirks = LogQuirk.known.filter { quirk in profile.map(quirk.profiles.contains) ?? true }
     }
 
     /// Checks the next lifecycle line of the log.
@@ -43,7 +49,7 @@ public struct LogChecker {
         let before = states[currentProcess] ?? Set(AppState.allCases)
         let after = apply(line.event, to: before, last: lastEvent[currentProcess])
         if after.isEmpty,
-            let quirk = LogQuirk.known.first(where: { $0.explains(line.event, after: lastEvent[currentProcess]) })
+            let quirk = quirks.first(where: { $0.explains(line.event, after: lastEvent[currentProcess]) })
         {
             return .quirk(quirk, before)
         }

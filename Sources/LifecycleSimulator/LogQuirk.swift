@@ -7,6 +7,8 @@ public struct LogQuirk: Sendable, Hashable {
     public let summary: String
     /// Where it was reported.
     public let source: String
+    /// The profiles whose iOS versions show it.
+    public let profiles: Set<Profile>
     /// The events that arrive twice in a row.
     let repeated: Set<LoggedEvent>
 
@@ -21,12 +23,12 @@ public struct LogQuirk: Sendable, Hashable {
                 "iOS 11 and 12 call applicationDidBecomeActive: (and post its notification) twice around Notification Center",
             source:
                 "Open Radar 49216830 (iOS 12.1.4; iOS 11 also affected), https://github.com/lionheart/openradar-mirror/issues/21113",
-            repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
+            profiles: [.ios12], repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
         LogQuirk(
             summary:
                 "iOS 7 (at least in the simulator) posts UIApplicationDidEnterBackgroundNotification twice when the app is swiped away",
             source:
                 "Q&A 25857028, \"Two UIApplicationDidEnterBackgroundNotification when killing the app\" (iOS 7.1; not on iOS 8)",
-            repeated: [.notification(.didEnterBackground)]),
+            profiles: [.ios12], repeated: [.notification(.didEnterBackground)]),
     ]
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifecycleCore
 import LifecycleSimulator
 
 #if canImport(Glibc)
@@ -22,6 +23,9 @@ extension Lifecycle {
 
         @Option(help: "text (for people) or jsonl.")
         var format: TraceFormat = .text
+
+        @Option(help: "The iOS versions the logs come from (ios4, ios12, ios13): only their known quirks are excused.")
+        var profile: Profile?
 
         func run() throws {
             var output = StandardOutput()
@@ -46,7 +50,7 @@ extension Lifecycle {
                     )
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
                 }
-                let result = LogCheck(format: format).run(
+                let result = LogCheck(format: format, profile: profile).run(
                     file: ScenarioSource.displayName(of: file), lines: { LineReader(path: path)! }, output: &output)
                 if result != .success { outcome = result }
             }

@@ -9,12 +9,12 @@ import Testing
 @Suite struct LogCheckTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    static func check(_ log: String, file: String = "log", format: TraceFormat = .text) -> (
-        ScenarioBatch.Outcome, String
-    ) {
+    static func check(_ log: String, file: String = "log", format: TraceFormat = .text, profile: Profile? = nil)
+        -> (ScenarioBatch.Outcome, String)
+    {
         var output = ""
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        let outcome = LogCheck(format: format).run(file: file, lines: { lines }, output: &output)
+        let outcome = LogCheck(format: format, profile: profile).run(file: file, lines: { lines }, output: &output)
         return (outcome, output)
     }
 
@@ -172,6 +172,14 @@ import Testing
         let (outcome, output) = LogCheckTests.check(log)
         #expect(outcome == .success)
         #expect(output.contains("posts UIApplicationDidEnterBackgroundNotification twice when the app is swiped away"))
+    }
+
+    @Test func onIOS13TheQuirkOfIOS11And12IsAViolation() throws {
+        let log = try Self.log("openradar-49216830-notification-center.log")
+        #expect(LogCheckTests.check(log, profile: .ios12).0 == .success)
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios13)
+        #expect(outcome == .expectationFailed)
+        #expect(output.contains("violation: applicationDidBecomeActive: cannot happen here"))
     }
 
     @Test func aQuirkNeedsTheSameEventTwiceInARow() {
