@@ -41,13 +41,19 @@ struct AppRecord: Sendable {
     /// Whether protected data is available, as far as the app has been told.
     var protectedDataAvailableSeen = true
 
+    /// The configuration's behaviour and continuous-mode flag, kept apart because the run loop reads them on
+    /// every callback (a computed copy would retain its dictionaries each time).
+    let behavior: AppBehavior
+    let hasContinuousBackgroundMode: Bool
+
     init(configuration: AppConfiguration) {
         self.configuration = configuration
+        self.behavior = configuration.behavior
+        self.hasContinuousBackgroundMode = configuration.hasContinuousBackgroundMode
     }
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }
-    var behavior: AppBehavior { configuration.behavior }
     var isBusy: Bool { running != nil }
     var hasQueuedSteps: Bool { nextStep < steps.count }
 }

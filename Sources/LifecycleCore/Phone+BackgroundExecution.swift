@@ -57,7 +57,7 @@ extension Phone {
 
     /// Starts the background budget as the app enters the background (SPEC.md §4).
     mutating func startBudget(for index: Int) {
-        guard !apps[index].configuration.hasContinuousBackgroundMode else { return }
+        guard !apps[index].hasContinuousBackgroundMode else { return }
         stopBudget(for: index)
         let budget = profile.backgroundBudget
         apps[index].budget = (

@@ -48,8 +48,7 @@ extension Phone {
 
     private mutating func leastRecentlyUsedSuspendedApp() -> Int? {
         while let entry = suspendedByLastUse.popMin() {
-            let app = apps[entry.app]
-            if app.state == .suspended, app.suspensions == entry.suspension { return entry.app }
+            if apps[entry.app].state == .suspended, apps[entry.app].suspensions == entry.suspension { return entry.app }
         }
         return nil
     }

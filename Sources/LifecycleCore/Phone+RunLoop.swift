@@ -251,9 +251,10 @@ extension Phone {
 
     /// Suspends an app in the background that has nothing left to run (SPEC.md §4).
     mutating func suspendIfIdle(_ index: Int) {
-        let app = apps[index]
-        guard app.state == .background, !app.isBusy, !app.hasQueuedSteps, app.backgroundTasks.isEmpty,
-            app.pendingEvents.isEmpty, !app.configuration.hasContinuousBackgroundMode
+        // Read in place: copying the whole record would retain every array and dictionary in it.
+        guard apps[index].state == .background, !apps[index].isBusy, !apps[index].hasQueuedSteps,
+            apps[index].backgroundTasks.isEmpty, apps[index].pendingEvents.isEmpty,
+            !apps[index].hasContinuousBackgroundMode
         else { return }
         apply(.suspend, .suspend, to: index)
     }

@@ -71,18 +71,29 @@ public struct RandomWorkload {
             return .perform([.unlock, .unlock, .openNotificationCenter, .incomingCall][roll % 4])
         }
         if phone.foregroundApp != nil {
-            let actions: [UserAction] = [
-                .home, .home, .home, .openSwitcher, .openSwitcher, .openNotificationCenter, .openControlCenter,
-                .showAlert, .incomingCall, .lock, .openURL(app, url: "\(app)://item"),
-                .continueActivity(app, type: "com.example.activity"), .tapPushNotification(app),
-            ]
-            return .perform(actions[roll % actions.count])
+            // Picked by index, so that only the chosen action is built.
+            switch roll % 13 {
+            case 0, 1, 2: return .perform(.home)
+            case 3, 4: return .perform(.openSwitcher)
+            case 5: return .perform(.openNotificationCenter)
+            case 6: return .perform(.openControlCenter)
+            case 7: return .perform(.showAlert)
+            case 8: return .perform(.incomingCall)
+            case 9: return .perform(.lock)
+            case 10: return .perform(.openURL(app, url: "\(app)://item"))
+            case 11: return .perform(.continueActivity(app, type: "com.example.activity"))
+            default: return .perform(.tapPushNotification(app))
+            }
         }
-        let actions: [UserAction] = [
-            .tap(app), .tap(app), .tap(app), .tap(app), .shortcut(app, type: "com.example.action"), .openSwitcher,
-            .lock, .incomingCall, .openURL(app, url: "\(app)://item"), .tapPushNotification(app),
-        ]
-        return .perform(actions[roll % actions.count])
+        switch roll % 10 {
+        case 0, 1, 2, 3: return .perform(.tap(app))
+        case 4: return .perform(.shortcut(app, type: "com.example.action"))
+        case 5: return .perform(.openSwitcher)
+        case 6: return .perform(.lock)
+        case 7: return .perform(.incomingCall)
+        case 8: return .perform(.openURL(app, url: "\(app)://item"))
+        default: return .perform(.tapPushNotification(app))
+        }
     }
 
     /// An action possible in any situation, or nearly: background events, memory, time.
