@@ -1,4 +1,10 @@
 extension Duration {
+    /// The duration in seconds, as a `Double` (UIKit's `TimeInterval`).
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// The duration in whole milliseconds, rounded toward zero.
     public var inMilliseconds: Int64 {
         let (seconds, attoseconds) = components

@@ -46,7 +46,7 @@ public final class Application {
     /// `UIApplication.backgroundTimeRemaining`: seconds of background time left; very large (`DBL_MAX`) while
     /// no budget runs, as in the foreground.
     public var backgroundTimeRemaining: TimeInterval {
-        host.backgroundTimeRemaining(of: bundleIdentifier).map { $0.secondsValue } ?? .greatestFiniteMagnitude
+        host.backgroundTimeRemaining(of: bundleIdentifier).map { $0.inSeconds } ?? .greatestFiniteMagnitude
     }
 
     // MARK: Background tasks
@@ -188,11 +188,4 @@ public final class Application {
 
     /// The `userInfo` key under which `UIApplicationDidFinishLaunchingNotification` carries the launch options.
     public nonisolated static let launchOptionsKey = "launchOptions"
-}
-
-extension Duration {
-    var secondsValue: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

@@ -175,16 +175,14 @@ public final class TerminalHost {
     }
 
     private func schedule(_ timer: SystemTimer, after delay: Duration) {
-        let nanoseconds =
-            Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
         if timer.purpose == .watchdog {
             timers[timer.id] = Self.armWatchdog(
-                on: watchdogQueue, subject: timer.subject ?? "a callback", limit: delay, nanoseconds: nanoseconds)
+                on: watchdogQueue, subject: timer.subject ?? "a callback", limit: delay)
             return
         }
         if timer.purpose == .budgetExhausted { budgetDeadline = (timer.id, .now + delay) }
         let source = DispatchSource.makeTimerSource(queue: .main)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        source.schedule(deadline: .now() + delay.dispatchInterval)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
@@ -202,10 +200,10 @@ extension TerminalHost {
     /// A timer on its own queue that ends the process: it must fire while the main thread is stuck in the
     /// callback it guards, so nothing in it touches the main actor.
     nonisolated private static func armWatchdog(
-        on queue: DispatchQueue, subject: String, limit: Duration, nanoseconds: Int
+        on queue: DispatchQueue, subject: String, limit: Duration
     ) -> any DispatchSourceTimer {
         let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        source.schedule(deadline: .now() + limit.dispatchInterval)
         source.setEventHandler {
             let message =
                 "watchdog (0x8badf00d): \(subject) did not finish within \(limit.secondsText) s; the app is killed\n"
@@ -248,10 +246,15 @@ extension TerminalHost: ApplicationHost {
     }
 
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        let nanoseconds =
-            Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) {
             MainActor.assumeIsolated { work() }
         }
+    }
+}
+
+extension Duration {
+    /// The duration for Dispatch, to the nanosecond.
+    fileprivate var dispatchInterval: DispatchTimeInterval {
+        .nanoseconds(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
     }
 }
