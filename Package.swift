@@ -32,7 +32,7 @@ let package = Package(
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         // Real processes: the lifecycle from the terminal session's signals, with a real watchdog.
-        .target(name: "LifecycleTerminal", dependencies: ["LifecycleKit"]),
+        .target(name: "LifecycleTerminal", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
         // Real delegates under the simulator, in virtual time, for tests.
         .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
         .executableTarget(

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LifecycleCore
 import LifecycleKit
+import LifecycleSimulator
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +44,8 @@ public final class TerminalHost {
     private var phone: Phone
     private let app: AppID
     private let archive: RestorationArchive
-    private let log: ((String) -> Void)?
+    /// The trace, when tracing: the same aligned format as `lifecycle run`, on standard error.
+    private var trace: TextTraceWriter<StandardErrorStream>?
     private let start = ContinuousClock.now
     private var timers: [UInt64: any DispatchSourceTimer] = [:]
     private var signalSources: [any DispatchSourceSignal] = []
@@ -63,7 +65,11 @@ public final class TerminalHost {
         app = info.bundleIdentifier
         phone = Phone(profile: profile, apps: [info.configuration(behavior: behavior, runsHostedCode: true)])
         archive = RestorationArchive(directory: supportDirectory, app: info.bundleIdentifier)
-        log = tracing ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : nil
+        trace =
+            tracing
+            ? TextTraceWriter(
+                output: StandardErrorStream(), apps: [info.bundleIdentifier], colours: isatty(STDERR_FILENO) != 0)
+            : nil
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
     }
 
@@ -109,7 +115,7 @@ public final class TerminalHost {
         do {
             handle(try phone.perform(action))
         } catch {
-            log?("\(elapsed)  (\(action) ignored: \(error.reason))")
+            record(.note(app, "\(action) ignored: \(error.reason)"))
         }
     }
 
@@ -118,7 +124,7 @@ public final class TerminalHost {
         carryOut(actions)
         switch phone.state(of: app) {
         case .suspended:
-            log?("\(elapsed)  process stopped (suspended); fg continues it")
+            record(.note(app, "process stopped (suspended); fg continues it"))
             raise(SIGSTOP)
         case .notRunning:
             exit(exitStatus)
@@ -129,32 +135,28 @@ public final class TerminalHost {
 
     private var exitStatus: Int32 = ExitStatus.terminated
 
-    private var elapsed: String {
-        (ContinuousClock.now - start).secondsText.padding(toLength: 8, withPad: " ", startingAt: 0)
-    }
-
     private func carryOut(_ actions: [Action]) {
         for action in actions {
             switch action {
             case .transition(_, let from, let to, let reason):
-                log?("\(elapsed)  \(from.rawValue) → \(to.rawValue)" + (reason.map { "  (\($0.rawValue))" } ?? ""))
+                record(.transition(app, from: from, to: to, reason: reason))
                 if to == .notRunning, reason == .budget {
                     exitStatus = ExitStatus.budget
                     FileHandle.standardError.write(
                         Data("\(app): killed: a background task was not ended within the background time\n".utf8))
                 }
             case .callback(_, let callback, let detail):
-                log?("\(elapsed)  \(callback.selector)")
+                record(.callback(app, callback, detail))
                 if callback == .willFinishLaunching {
                     launchOptions = if case .launchOptions(let options) = detail { options } else { nil }
                 }
                 let answer = application.deliver(callback, detail: detail)
                 carryOut(phone.callbackReturned(from: app, answer: answer))
             case .notification(_, let notification):
-                log?("\(elapsed)    ↳ \(notification.name)")
+                record(.notification(app, notification))
                 application.post(notification, launchOptions: launchOptions)
             case .note(_, let text):
-                log?("\(elapsed)  · \(text)")
+                record(.note(app, text))
             case .runExpirationHandlers(_, let tasks):
                 application.runExpirationHandlers(of: tasks)
             case .storeRestorationArchive:
@@ -168,6 +170,10 @@ public final class TerminalHost {
                 if budgetDeadline?.timer == timer.id { budgetDeadline = nil }
             }
         }
+    }
+
+    private func record(_ event: TraceRecord.Event) {
+        trace?.write(TraceRecord(time: ContinuousClock.now - start, event: event))
     }
 
     private func report(_ error: any Error) {
@@ -256,5 +262,12 @@ extension Duration {
     /// The duration for Dispatch, to the nanosecond.
     fileprivate var dispatchInterval: DispatchTimeInterval {
         .nanoseconds(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
+    }
+}
+
+/// Standard error, unbuffered, as a text stream for the trace.
+struct StandardErrorStream: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
     }
 }
