@@ -1,11 +1,17 @@
 extension Phone {
     /// A scripted app's code calls `beginBackgroundTask(expirationHandler:)` and will end the task after `work`.
     mutating func beginScriptedBackgroundTask(for index: Int, work: Duration) {
+        addBackgroundTask(to: index, endingAt: schedule(.backgroundTaskEnds, for: index, after: work))
+        note(index, "beginBackgroundTask: \(work.secondsText) s of work")
+    }
+
+    /// Gives an app a new background task; `end` is the timer at which a scripted app's code ends it.
+    @discardableResult
+    private mutating func addBackgroundTask(to index: Int, endingAt end: SystemTimer?) -> BackgroundTaskIdentifier {
         nextBackgroundTaskID += 1
         let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
-        let end = schedule(.backgroundTaskEnds, for: index, after: work)
         apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: end))
-        note(index, "beginBackgroundTask: \(work.secondsText) s of work")
+        return identifier
     }
 
     /// An app whose code runs in the host calls `beginBackgroundTask(withName:expirationHandler:)`.
@@ -16,9 +22,7 @@ extension Phone {
         identifier: BackgroundTaskIdentifier, actions: [Action]
     ) {
         guard let index = indexByID[app], apps[index].state.isExecuting else { return (.invalid, takeOutput()) }
-        nextBackgroundTaskID += 1
-        let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
-        apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: nil))
+        let identifier = addBackgroundTask(to: index, endingAt: nil)
         note(index, "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "") + " → \(identifier)")
         return (identifier, takeOutput())
     }
@@ -33,11 +37,6 @@ extension Phone {
         }
         endBackgroundTask(at: position, for: index)
         return takeOutput()
-    }
-
-    /// The background tasks an app holds.
-    public func backgroundTasks(of app: AppID) -> [BackgroundTaskIdentifier] {
-        indexByID[app].map { apps[$0].backgroundTasks.map(\.identifier) } ?? []
     }
 
     /// A scripted background task's work is done: the app ends it.

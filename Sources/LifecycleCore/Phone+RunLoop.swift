@@ -137,11 +137,6 @@ extension Phone {
         return takeOutput()
     }
 
-    /// The callback an app is inside, if it is inside one.
-    public func callbackRunning(in app: AppID) -> Callback? {
-        indexByID[app].flatMap { apps[$0].running?.callback }
-    }
-
     /// What happens when a callback returns: its notification is posted and its own watchdog disarmed.
     mutating func callbackReturned(_ callback: Callback, on index: Int) {
         if callback.watchdogLimit != nil { disarmWatchdog(for: index) }

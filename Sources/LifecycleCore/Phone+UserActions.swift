@@ -183,27 +183,32 @@ extension Phone {
         }
         let index = request.app
         if projectedState(of: index) == .notRunning {
-            let calls = request.deliveries.map {
-                Step.call($0.callback, $0.argument.map(CallbackDetail.argument), request.launchGate)
-            }
+            let calls = Self.calls(delivering: request.deliveries, when: request.launchGate)
             launch(index, options: request.options, then: calls + steps(for: .becomeActive), inBackground: false)
         } else {
             var steps: [Step] = projectedState(of: index) == .suspended ? [.change(.resume, .resume)] : []
             steps += self.steps(for: .enterForeground)
             steps.append(.deliverQueuedNotifications)
-            steps += request.deliveries.map {
-                Step.call($0.callback, $0.argument.map(CallbackDetail.argument), .always)
-            }
+            steps += Self.calls(delivering: request.deliveries, when: .always)
             steps += self.steps(for: .becomeActive)
             enqueue(index, steps)
         }
+    }
+
+    /// The steps that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
+    private static func calls(
+        delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition
+    )
+        -> [Step]
+    {
+        deliveries.map { .call($0.callback, $0.argument.map(CallbackDetail.argument), condition) }
     }
 
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
     /// foreground app itself just receives the event.
     private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
         if index == foreground {
-            enqueue(index, deliveries.map { .call($0.0, $0.1.map(CallbackDetail.argument), .always) })
+            enqueue(index, Self.calls(delivering: deliveries, when: .always))
             becomeActive(index)
         } else {
             if let foreground { leaveForeground(foreground) }

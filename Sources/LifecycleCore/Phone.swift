@@ -105,11 +105,6 @@ public struct Phone: Sendable {
         indexByID[app].map { apps[$0].hasRestorationArchive } ?? false
     }
 
-    /// Whether an app has a card in the app switcher.
-    public func hasSwitcherCard(_ app: AppID) -> Bool {
-        indexByID[app].map { apps[$0].hasSwitcherCard } ?? false
-    }
-
     /// Memory in use by apps in memory, in megabytes.
     public var memoryInUse: Int { usedMemory }
 

@@ -87,6 +87,11 @@ struct JSONObject {
         JSONObject.appendQuoted(value, to: &text)
     }
 
+    /// Adds an array of strings.
+    mutating func add(_ key: String, strings: [String]) {
+        add(key, raw: "[" + strings.map(JSONObject.quoted).joined(separator: ",") + "]")
+    }
+
     var closed: String { text + "}" }
 
     /// A JSON string literal for `string`.

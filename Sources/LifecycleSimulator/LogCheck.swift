@@ -70,7 +70,7 @@ public struct LogCheck {
             var json = JSONObject()
             json.add("line", raw: String(line))
             json.add("event", event.description)
-            json.add("states", raw: "[" + Self.names(states).map(JSONObject.quoted).joined(separator: ",") + "]")
+            json.add("states", strings: Self.names(states))
             output.write(json.closed + "\n")
         }
     }
@@ -86,7 +86,7 @@ public struct LogCheck {
             var json = JSONObject()
             json.add("line", raw: String(line))
             json.add("event", event.description)
-            json.add("states", raw: "[" + Self.names(states).map(JSONObject.quoted).joined(separator: ",") + "]")
+            json.add("states", strings: Self.names(states))
             json.add("quirk", quirk.summary)
             json.add("source", quirk.source)
             output.write(json.closed + "\n")
@@ -111,9 +111,8 @@ public struct LogCheck {
             json.add("line", raw: String(line))
             json.add("violation", event.description)
             json.add("text", String(text))
-            json.add("possible", raw: "[" + Self.names(possible).map(JSONObject.quoted).joined(separator: ",") + "]")
-            json.add(
-                "allowed", raw: "[" + allowed.map { JSONObject.quoted($0.description) }.joined(separator: ",") + "]")
+            json.add("possible", strings: Self.names(possible))
+            json.add("allowed", strings: allowed.map(\.description))
             output.write(json.closed + "\n")
         }
     }
