@@ -3,6 +3,9 @@
 public struct AppConfiguration: Sendable, Hashable {
     /// The default memory footprint of an app.
     public static let defaultMemory = 100
+    /// The largest footprint, and the largest device memory, the model takes: 1 TB, in megabytes. A phone
+    /// keeps larger values at this, so its sums of memory cannot overflow however many apps it has.
+    public static let maximumMemory = 1 << 20
 
     public var id: AppID
     /// `UIApplicationExitsOnSuspend` (SPEC.md §5).

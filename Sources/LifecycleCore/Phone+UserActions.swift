@@ -10,7 +10,11 @@ extension Phone {
         case .home:
             try requireUnlocked()
             if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open; dismiss it first") }
-            guard let foreground else { throw ImpossibleAction("the Home screen is already showing") }
+            guard let foreground else {
+                // On a real phone, Home on the Home screen only goes back to its first page.
+                note(nil, "Home pressed on the Home screen: no app is in the foreground, nothing happens")
+                break
+            }
             leaveForeground(foreground)
         case .openSwitcher:
             try requireUnlocked()

@@ -64,16 +64,26 @@ public struct Phone: Sendable {
 
     /// Creates a phone with the given apps, none of them running.
     ///
+    /// Memory sizes are kept within 0…``AppConfiguration/maximumMemory``.
+    ///
     /// - Precondition: app identifiers are unique.
     public init(profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration]) {
         self.profile = profile
-        self.deviceMemory = deviceMemory
-        self.apps = apps.map(AppRecord.init)
+        self.deviceMemory = Self.withinMemoryRange(deviceMemory)
+        self.apps = apps.map { configuration in
+            var configuration = configuration
+            configuration.memory = Self.withinMemoryRange(configuration.memory)
+            return AppRecord(configuration: configuration)
+        }
         var index: [AppID: Int] = [:]
         for (position, app) in apps.enumerated() {
             precondition(index.updateValue(position, forKey: app.id) == nil, "app \(app.id) is declared twice")
         }
         self.indexByID = index
+    }
+
+    private static func withinMemoryRange(_ megabytes: Int) -> Int {
+        min(max(megabytes, 0), AppConfiguration.maximumMemory)
     }
 
     // MARK: Queries

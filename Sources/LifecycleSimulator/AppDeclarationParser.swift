@@ -5,6 +5,13 @@ struct AppDeclarationParser {
     var line: LineContext
     /// Apps declared so far, with their lines.
     var lines: [AppID: Int]
+    /// The app's id, once it has been read (also when a later word of the line is wrong).
+    private(set) var id: AppID?
+
+    init(line: LineContext, lines: [AppID: Int]) {
+        self.line = line
+        self.lines = lines
+    }
 
     /// The options an app line takes, each with the value it expects.
     enum Option: String, CaseIterable {
@@ -62,19 +69,16 @@ struct AppDeclarationParser {
         }
     }
 
-    func parse() throws(ScenarioError) -> AppConfiguration {
+    mutating func parse() throws(ScenarioError) -> AppConfiguration {
         guard line.tokens.count >= 2 else {
             throw line.error(column: line.endColumn, "'app' needs an app id after it")
         }
         let idToken = line.tokens[1]
-        guard AppID.isValid(idToken.text) else {
-            throw line.error(
-                at: idToken, "expected an app id (letters, digits, '.', '_' and '-'), found '\(idToken.text)'")
-        }
-        let id = AppID(String(idToken.text))
+        let id = try line.appID(idToken)
         if let previous = lines[id] {
             throw line.error(at: idToken, "app '\(id)' is already declared on line \(previous)")
         }
+        self.id = id
         var configuration = AppConfiguration(id: id)
         var seen: Set<Option> = []
         for token in line.tokens.dropFirst(2) {
@@ -82,8 +86,8 @@ struct AppDeclarationParser {
             let key = parts[0]
             guard let option = Option(rawValue: String(key)) else {
                 let known = Option.allCases.map(\.rawValue)
-                var message = "unknown app option '\(key)'"
-                if let suggestion = ScenarioParser.closest(to: String(key), among: known) {
+                var message = "unknown app option \(quoted(key))"
+                if let suggestion = Spelling.closest(to: key, among: known) {
                     message += "; did you mean '\(suggestion)'?"
                 } else {
                     message += "; expected one of \(known.joined(separator: ", "))"
@@ -91,14 +95,14 @@ struct AppDeclarationParser {
                 throw line.error(at: token, message)
             }
             guard seen.insert(option).inserted else {
-                throw line.error(at: token, "the option '\(key)' is given twice")
+                throw line.error(at: token, "the option \(quoted(key)) is given twice")
             }
             let value = parts.count == 2 ? parts[1] : nil
             if option.isFlag, value != nil {
-                throw line.error(at: token, "'\(key)' takes no value; write it alone")
+                throw line.error(at: token, "\(quoted(key)) takes no value; write it alone")
             }
             if !option.isFlag, value == nil || value!.isEmpty {
-                throw line.error(at: token, "'\(key)' needs a value: \(key)=VALUE, with \(option.expectedValue)")
+                throw line.error(at: token, "'\(option.rawValue)' needs a value: \(option.rawValue)=VALUE, with \(option.expectedValue)")
             }
             try apply(option, value ?? "", token, to: &configuration)
         }
@@ -118,7 +122,7 @@ struct AppDeclarationParser {
             for name in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let mode = BackgroundMode(rawValue: String(name)) else {
                     let modes = BackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw line.error(at: token, "unknown background mode '\(name)'; expected one of \(modes)")
+                    throw line.error(at: token, "unknown background mode \(quoted(name)); expected one of \(modes)")
                 }
                 configuration.backgroundModes.insert(mode)
             }
@@ -131,7 +135,8 @@ struct AppDeclarationParser {
             } else if case .success(let duration) = LineContext.parseDuration(value) {
                 configuration.behavior.durations[callback] = duration
             } else {
-                throw line.error(at: token, "'\(option.rawValue)' expects \(option.expectedValue), found '\(value)'")
+                throw line.error(
+                    at: token, "'\(option.rawValue)' expects \(option.expectedValue), found \(quoted(value))")
             }
         }
     }
@@ -139,7 +144,7 @@ struct AppDeclarationParser {
     private func duration(_ value: Substring, _ token: Token) throws(ScenarioError) -> Duration {
         switch LineContext.parseDuration(value) {
         case .success(let duration): return duration
-        case .failure(let problem): throw line.error(at: token, "'\(token.text)': \(problem.message)")
+        case .failure(let problem): throw line.error(at: token, "\(quoted(token.text)): \(problem.message)")
         }
     }
 }

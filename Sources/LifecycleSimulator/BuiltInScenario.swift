@@ -37,4 +37,16 @@ public struct BuiltInScenario: Sendable, Hashable {
     public static func named(_ name: String) -> BuiltInScenario? {
         all.first { $0.name == name }
     }
+
+    /// The name of the built-in scenario closest to `name`, for "did you mean".
+    public static func closestName(to name: String) -> String? {
+        Spelling.closest(to: name, among: all.map(\.name))
+    }
+
+    /// What to say of a name that is no built-in scenario.
+    public static func unknownNameMessage(_ name: String) -> String {
+        var message = "lifecycle: no built-in scenario is named \(quoted(name)); 'lifecycle scenarios' lists them"
+        if let suggestion = closestName(to: name) { message += "; did you mean '\(suggestion)'?" }
+        return message
+    }
 }

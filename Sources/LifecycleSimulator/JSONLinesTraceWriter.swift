@@ -56,6 +56,8 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .note(let app, let text):
             if let app { json.add("app", app.rawValue) }
             json.add("text", text)
+        case .explanation(let text):
+            json.add("text", text)
         }
         return json.closed
     }

@@ -4,35 +4,68 @@ import LifecycleCore
 struct LineContext {
     var file: String
     var number: Int
+    /// The line as written, shown under its errors.
+    var text: Substring
     var tokens: [Token]
+
     /// The column just past the end of the line, where a missing word is reported.
-    var endColumn: Int
+    var endColumn: Int { text.count + 1 }
 
     func error(at token: Token, _ message: String) -> ScenarioError {
         error(column: token.column, message)
     }
 
     func error(column: Int, _ message: String) -> ScenarioError {
-        ScenarioError(file: file, line: number, column: column, message: message)
+        ScenarioError(file: file, line: number, column: column, message: message, sourceLine: String(text))
     }
 
     /// Requires exactly `count` words (the command word included).
     func requireCount(_ count: Int, _ usage: String) throws(ScenarioError) {
-        if tokens.count < count { throw error(column: endColumn, "\(usage); found nothing after '\(tokens[0].text)'") }
-        if tokens.count > count { throw error(at: tokens[count], "\(usage); found an extra '\(tokens[count].text)'") }
+        if tokens.count < count {
+            throw error(column: endColumn, "\(usage); found nothing after \(quoted(tokens[0].text))")
+        }
+        if tokens.count > count {
+            throw error(at: tokens[count], "\(usage); found an extra \(quoted(tokens[count].text))")
+        }
     }
 
-    /// An app id that was declared on an earlier line.
-    func declaredApp(_ token: Token, _ declared: [AppID: Int]) throws(ScenarioError) -> AppID {
+    // MARK: Apps
+
+    /// The longest app id the language takes.
+    static let longestAppID = 100
+
+    /// A well-formed app id: letters, digits, `.`, `_` and `-`, at most ``longestAppID`` characters.
+    func appID(_ token: Token) throws(ScenarioError) -> AppID {
         guard AppID.isValid(token.text) else {
-            throw error(at: token, "expected an app id (letters, digits, '.', '_' and '-'), found '\(token.text)'")
+            throw error(
+                at: token, "expected an app id (letters, digits, '.', '_' and '-'), found \(quoted(token.text))")
         }
-        let app = AppID(String(token.text))
-        guard declared[app] != nil else {
-            throw error(at: token, "app '\(app)' is not declared; declare it first with 'app \(app)'")
+        guard token.text.utf8.count <= Self.longestAppID else {
+            throw error(at: token, "an app id has at most \(Self.longestAppID) characters, found \(quoted(token.text))")
         }
-        return app
+        return AppID(String(token.text))
     }
+
+    /// An app id that was declared on an earlier line (or on a line whose declaration failed: that line has
+    /// its own error, and repeating it on every use of the app would bury it).
+    func declaredApp(_ token: Token, _ declarations: AppDeclarations) throws(ScenarioError) -> AppID {
+        let app = try appID(token)
+        guard declarations.lines[app] == nil, !declarations.failed.contains(app) else { return app }
+        var message = "app '\(app)' is not declared"
+        let declared = declarations.lines.keys.map(\.rawValue)
+        if let suggestion = Spelling.closest(to: app.rawValue, among: declared) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += "; declare it first with 'app \(app)'"
+        }
+        throw error(at: token, message)
+    }
+
+    // MARK: Numbers
+
+    /// The longest duration the language takes: 100,000 hours, about 11 years. The simulator's clock holds
+    /// any number of these.
+    static let longestDuration: Duration = .seconds(100_000 * 3600)
 
     /// A duration: `250ms`, `5s`, `1.5s`, `3m` or `1h`, precise to the millisecond.
     func duration(_ token: Token) throws(ScenarioError) -> Duration {
@@ -47,7 +80,8 @@ struct LineContext {
     }
 
     static func parseDuration(_ text: Substring) -> Result<Duration, Problem> {
-        let expected = "expected a duration such as 250ms, 5s, 1.5s or 3m, found '\(text)'"
+        let expected = "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))"
+        let tooLong = "durations are at most 100000h (about 11 years), found \(quoted(text))"
         let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = text.dropFirst(digits.count)
         let millisecondsPerUnit: Int64
@@ -59,34 +93,70 @@ struct LineContext {
         default: return .failure(Problem(message: expected))
         }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = Int64(parts[0]), parts.allSatisfy({ !$0.isEmpty }) else {
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
             return .failure(Problem(message: expected))
         }
-        var milliseconds = whole * millisecondsPerUnit
+        guard let whole = Int64(parts[0]) else { return .failure(Problem(message: tooLong)) }
+        var (milliseconds, overflow) = whole.multipliedReportingOverflow(by: millisecondsPerUnit)
+        if overflow { return .failure(Problem(message: tooLong)) }
         if parts.count == 2 {
             let fraction = parts[1]
             guard fraction.count <= 9, let numerator = Int64(fraction) else {
-                return .failure(Problem(message: expected))
+                return .failure(Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer"))
             }
             var denominator: Int64 = 1
             for _ in fraction { denominator *= 10 }
-            let scaled = numerator * millisecondsPerUnit
+            let scaled = numerator * millisecondsPerUnit  // below 10^9 × 3.6 × 10^6: cannot overflow
             guard scaled % denominator == 0 else {
-                return .failure(Problem(message: "durations are precise to the millisecond; '\(text)' is finer"))
+                return .failure(Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer"))
             }
-            milliseconds += scaled / denominator
+            (milliseconds, overflow) = milliseconds.addingReportingOverflow(scaled / denominator)
+            if overflow { return .failure(Problem(message: tooLong)) }
         }
-        return .success(.milliseconds(milliseconds))
+        let duration = Duration.milliseconds(milliseconds)
+        guard duration <= longestDuration else { return .failure(Problem(message: tooLong)) }
+        return .success(duration)
     }
 
-    /// A memory size in megabytes: `300MB` or `2GB`, more than zero.
+    /// A memory size in megabytes: `300MB` or `2GB`, more than zero and at most
+    /// ``AppConfiguration/maximumMemory``.
     func memorySize(_ token: Token, _ text: Substring) throws(ScenarioError) -> Int {
         let number = text.prefix { $0.isASCII && $0.isNumber }
         let unit = text.dropFirst(number.count)
         let factor = unit == "MB" ? 1 : unit == "GB" ? 1024 : nil
-        guard let factor, let value = Int(number), value > 0 else {
-            throw error(at: token, "expected a memory size such as 300MB or 2GB, found '\(text)'")
+        guard let factor, !number.isEmpty else {
+            throw error(at: token, "expected a memory size such as 300MB or 2GB, found \(quoted(text))")
         }
-        return value * factor
+        let maximum = AppConfiguration.maximumMemory
+        let tooLarge = "memory sizes are at most \(maximum / 1024)GB, found \(quoted(text))"
+        guard let value = Int(number) else { throw error(at: token, tooLarge) }
+        guard value > 0 else {
+            throw error(at: token, "expected a memory size of at least 1MB, found \(quoted(text))")
+        }
+        let (size, overflow) = value.multipliedReportingOverflow(by: factor)
+        guard !overflow, size <= maximum else {
+            throw error(at: token, tooLarge)
+        }
+        return size
     }
+
+    /// The most apps `memory-pressure N` may name.
+    static let largestCount = 1_000_000
+
+    /// A number of apps, from 1 to ``largestCount``.
+    func count(_ token: Token) throws(ScenarioError) -> Int {
+        guard token.text.count <= 7, let count = Int(token.text), (1...Self.largestCount).contains(count) else {
+            throw error(
+                at: token, "expected a number of apps from 1 to \(Self.largestCount), found \(quoted(token.text))")
+        }
+        return count
+    }
+}
+
+/// The apps a scenario declares, as far as the parser has read.
+struct AppDeclarations {
+    /// Each declared app, with its line.
+    var lines: [AppID: Int] = [:]
+    /// Apps whose declaration line has an error.
+    var failed: Set<AppID> = []
 }

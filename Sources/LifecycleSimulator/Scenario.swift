@@ -12,6 +12,20 @@ public struct Scenario: Sendable {
         public var appColumn: Int?
         /// The command as written, without its comment.
         public var text: String
+        /// What the file says about the line: its own comment and the comment lines right above it. The demo
+        /// prints it under the line, so a reader learns why each callback comes.
+        public var comment: String?
+
+        public init(
+            command: Command, line: Int, column: Int, appColumn: Int? = nil, text: String, comment: String? = nil
+        ) {
+            self.command = command
+            self.line = line
+            self.column = column
+            self.appColumn = appColumn
+            self.text = text
+            self.comment = comment
+        }
     }
 
     /// What a line does.

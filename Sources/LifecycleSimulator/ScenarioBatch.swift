@@ -31,11 +31,16 @@ public struct ScenarioBatch {
     public var defaultProfile: Profile
     /// Whether the text format may use colours.
     public var colours: Bool
+    /// Whether each line's comment is printed under it, to explain the trace (the demo).
+    public var explains: Bool
 
-    public init(format: TraceFormat = .text, defaultProfile: Profile = .ios12, colours: Bool = false) {
+    public init(
+        format: TraceFormat = .text, defaultProfile: Profile = .ios12, colours: Bool = false, explains: Bool = false
+    ) {
         self.format = format
         self.defaultProfile = defaultProfile
         self.colours = colours
+        self.explains = explains
     }
 
     /// Checks every input, then runs them all; traces go to `output`, errors and failed expectations to `errors`.
@@ -46,11 +51,20 @@ public struct ScenarioBatch {
         var invalid = false
         for input in inputs {
             do {
-                scenarios.append(
-                    (try ScenarioRunner.load(input.source, file: input.file, defaultProfile: defaultProfile), input))
+                let scenario = try ScenarioRunner.load(input.source, file: input.file, defaultProfile: defaultProfile)
+                guard !scenario.steps.isEmpty else {
+                    invalid = true
+                    let what =
+                        scenario.apps.isEmpty
+                        ? "the file has no command (it is empty, or only comments)"
+                        : "the file declares apps but has no action, such as 'tap \(scenario.apps[0].id)'"
+                    errors.write("\(input.file): error: nothing to run: \(what)\n")
+                    continue
+                }
+                scenarios.append((scenario, input))
             } catch {
                 invalid = true
-                errors.write(error.description + "\n")
+                errors.write(error.diagnostic + "\n")
             }
         }
         if invalid { return .invalidInput }
@@ -64,7 +78,7 @@ public struct ScenarioBatch {
                 if !failures.isEmpty { outcome = .expectationFailed }
             } catch {
                 // Unreachable after a successful check, but never swallowed.
-                errors.write(error.description + "\n")
+                errors.write(error.diagnostic + "\n")
                 return .invalidInput
             }
         }
@@ -78,11 +92,11 @@ public struct ScenarioBatch {
         case .jsonl:
             var sink = JSONLinesTraceWriter(output: output)
             defer { output = sink.output }
-            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, into: &sink)
+            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, explains: explains, into: &sink)
         case .text:
             var sink = TextTraceWriter(output: output, apps: scenario.apps.map(\.id), colours: colours)
             defer { output = sink.output }
-            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, into: &sink)
+            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, explains: explains, into: &sink)
         }
     }
 

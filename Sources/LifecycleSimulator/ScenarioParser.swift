@@ -13,42 +13,63 @@ public struct ScenarioParser {
 
     /// Parses a whole scenario.
     ///
-    /// - Throws: ``ScenarioErrors`` with every mistake found, in line order.
+    /// - Throws: ``ScenarioErrors`` with the mistakes found, in line order (the first
+    ///   ``ScenarioErrors/reportedLimit`` of them, and how many more there are).
     public func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
         var state = ParseState(scenario: Scenario(file: file))
         var errors: [ScenarioError] = []
-        for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let tokens = Self.tokens(of: line)
-            guard let first = tokens.first else { continue }
-            let context = LineContext(file: file, number: offset + 1, tokens: tokens, endColumn: line.count + 1)
-            do {
-                try parseLine(first, context, &state)
-            } catch {
-                errors.append(error)
+        var unreported = 0
+        var explanation: [Substring] = []
+        for (offset, line) in Self.lines(of: source).enumerated() {
+            let (tokens, comment) = Self.tokens(of: line)
+            guard let first = tokens.first else {
+                // A comment line explains the action right below it; a blank line ends the explanation.
+                if let comment { explanation.append(comment) } else { explanation.removeAll() }
+                continue
             }
+            if let comment { explanation.append(comment) }
+            let context = LineContext(file: file, number: offset + 1, text: line, tokens: tokens)
+            do {
+                try parseLine(first, context, explanation: explanation, &state)
+            } catch {
+                if errors.count < ScenarioErrors.reportedLimit { errors.append(error) } else { unreported += 1 }
+            }
+            explanation.removeAll()
         }
-        guard errors.isEmpty else { throw ScenarioErrors(errors: errors) }
+        guard errors.isEmpty else { throw ScenarioErrors(errors: errors, unreported: unreported) }
         return state.scenario
+    }
+
+    /// The lines of a source: `\n`, `\r\n` and a lone `\r` each end a line, so a file parses the same whichever
+    /// system's editor wrote it. (Swift reads `\r\n` as one character, so it is named here as one.)
+    static func lines(of source: String) -> [Substring] {
+        source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 
     // MARK: Lines
 
     private struct ParseState {
         var scenario: Scenario
-        var appLines: [AppID: Int] = [:]
+        var apps = AppDeclarations()
         var profileLine: Int?
         var deviceLine: Int?
         var firstActionLine: Int?
     }
 
-    private func parseLine(_ first: Token, _ line: LineContext, _ state: inout ParseState) throws(ScenarioError) {
+    private func parseLine(
+        _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
+    ) throws(ScenarioError) {
         switch first.text {
         case "profile":
             try line.requireCount(2, "profile takes one of \(Self.profileNames)")
             try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
-            guard let profile = Profile(rawValue: String(line.tokens[1].text)) else {
-                throw line.error(
-                    at: line.tokens[1], "expected a profile (\(Self.profileNames)), found '\(line.tokens[1].text)'")
+            let name = line.tokens[1].text
+            guard let profile = Profile(rawValue: String(name)) else {
+                var message = "expected a profile (\(Self.profileNames)), found \(quoted(name))"
+                if let suggestion = Spelling.closest(to: name, among: Profile.allCases.map(\.rawValue)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw line.error(at: line.tokens[1], message)
             }
             state.scenario.profile = profile
             state.profileLine = line.number
@@ -58,21 +79,29 @@ public struct ScenarioParser {
                 first, line, state, previous: state.deviceLine, "the device is already described")
             let option = line.tokens[1]
             guard option.text.hasPrefix("memory=") else {
-                throw line.error(at: option, "expected memory=SIZE, such as memory=2048MB, found '\(option.text)'")
+                throw line.error(at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
             }
             state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
             state.deviceLine = line.number
         case "app":
-            let configuration = try AppDeclarationParser(line: line, lines: state.appLines).parse()
-            state.appLines[configuration.id] = line.number
-            state.scenario.apps.append(configuration)
+            var parser = AppDeclarationParser(line: line, lines: state.apps.lines)
+            do {
+                let configuration = try parser.parse()
+                state.apps.lines[configuration.id] = line.number
+                state.scenario.apps.append(configuration)
+            } catch {
+                if let id = parser.id, state.apps.lines[id] == nil { state.apps.failed.insert(id) }
+                throw error
+            }
         default:
-            let (command, appColumn) = try parseCommand(first, line, declared: state.appLines)
+            let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
             let text = line.tokens.map(\.text).joined(separator: " ")
+            let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
             state.scenario.steps.append(
                 Scenario.Step(
-                    command: command, line: line.number, column: first.column, appColumn: appColumn, text: text))
+                    command: command, line: line.number, column: first.column, appColumn: appColumn, text: text,
+                    comment: comment))
         }
     }
 
@@ -86,14 +115,13 @@ public struct ScenarioParser {
         }
     }
 
-    private func parseCommand(_ word: Token, _ line: LineContext, declared: [AppID: Int]) throws(ScenarioError)
+    private func parseCommand(_ word: Token, _ line: LineContext, declared: AppDeclarations) throws(ScenarioError)
         -> (Scenario.Command, Int?)
     {
         let name = String(word.text)
         guard let syntax = Self.commands[name] else {
-            var message = "unknown command '\(name)'; expected a declaration (profile, device, app) or an action"
-            if let suggestion = Self.closest(to: name, among: Array(Self.commands.keys) + ["profile", "device", "app"])
-            {
+            var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
+            if let suggestion = Spelling.closest(to: name, among: Self.commandWords) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += " (\(Self.commands.keys.sorted().joined(separator: ", ")))"
@@ -113,7 +141,7 @@ public struct ScenarioParser {
                 count == 0
                 ? "takes no argument"
                 : "takes \(count == 1 ? "one argument" : "\(count) arguments"), \(syntax.usage)"
-            throw line.error(at: extra, "'\(name)' \(takes); found an extra '\(extra.text)'")
+            throw line.error(at: extra, "'\(name)' \(takes); found an extra \(quoted(extra.text))")
         }
         var values = ArgumentValues()
         var appColumn: Int?
@@ -128,15 +156,16 @@ public struct ScenarioParser {
                 values.duration = try line.duration(token)
             case .state:
                 guard let state = AppState(rawValue: String(token.text)) else {
-                    let states = AppState.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw line.error(at: token, "expected a state (\(states)), found '\(token.text)'")
+                    let states = AppState.allCases.map(\.rawValue)
+                    var message = "expected a state (\(states.joined(separator: ", "))), found \(quoted(token.text))"
+                    if let suggestion = Spelling.closest(to: token.text, among: states) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    throw line.error(at: token, message)
                 }
                 values.state = state
             case .count:
-                guard let count = Int(token.text), count >= 1 else {
-                    throw line.error(at: token, "expected a number of apps (1 or more), found '\(token.text)'")
-                }
-                values.count = count
+                values.count = try line.count(token)
             }
         }
         return (syntax.make(values), appColumn)
@@ -229,32 +258,14 @@ public struct ScenarioParser {
 
     static let profileNames = Profile.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { candidate in
-            (candidate, editDistance(word, candidate), candidate.first == word.first ? 0 : 1)
-        }
-        return scored.filter { $0.1 <= max(1, word.count / 3) }.min { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
-    }
+    /// Every word a line may start with, for suggestions.
+    static let commandWords = Array(commands.keys) + ["profile", "device", "app"]
 
     // MARK: Tokens
 
-    /// The words of a line with their 1-based columns; `#` at the start of a word begins a comment.
-    static func tokens(of line: Substring) -> [Token] {
+    /// The words of a line with their 1-based columns, and its comment: `#` at the start of a word begins a
+    /// comment, which runs to the end of the line (its text without the `#` and the spaces around it).
+    static func tokens(of line: Substring) -> (tokens: [Token], comment: Substring?) {
         var tokens: [Token] = []
         var column = 0
         var start: (index: Substring.Index, column: Int)?
@@ -268,13 +279,22 @@ public struct ScenarioParser {
                     start = nil
                 }
             } else if start == nil {
-                if character == "#" { return tokens }
+                if character == "#" {
+                    let comment = line[line.index(after: index)...].drop { $0 == "#" || $0.isWhitespace }
+                    return (tokens, comment.isEmpty ? nil : Self.trimmingTrailingWhitespace(comment))
+                }
                 start = (index, column)
             }
             index = line.index(after: index)
         }
         if let open = start { tokens.append(Token(text: line[open.index...], column: open.column)) }
-        return tokens
+        return (tokens, nil)
+    }
+
+    private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        return text[..<end]
     }
 }
 

@@ -24,27 +24,31 @@ public enum ScenarioRunner {
     ///
     /// - Throws: ``ScenarioError`` at the first action impossible in its situation; what ran before it has
     ///   already been written to the sink, so call ``check(_:defaultProfile:)`` first to run nothing at all.
+    ///
+    /// - Parameter explains: whether to record each line's comment under it (``TraceRecord/Event/explanation``),
+    ///   as the demo does.
     @discardableResult
     public static func run<Sink: TraceSink>(
-        _ scenario: Scenario, defaultProfile: Profile = .ios12, into sink: inout Sink
+        _ scenario: Scenario, defaultProfile: Profile = .ios12, explains: Bool = false, into sink: inout Sink
     ) throws(ScenarioError) -> [ExpectationFailure] {
         let simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
         defer { sink = simulator.sink }
-        return try run(scenario, on: simulator)
+        return try run(scenario, on: simulator, explains: explains)
     }
 
     /// Runs a scenario's steps on a simulator made for it (its phone has the scenario's apps), for hosts that
     /// set up the simulator themselves, such as one running real app code.
     @discardableResult
-    public static func run<Sink: TraceSink>(_ scenario: Scenario, on simulator: Simulator<Sink>) throws(ScenarioError)
-        -> [ExpectationFailure]
-    {
+    public static func run<Sink: TraceSink>(
+        _ scenario: Scenario, on simulator: Simulator<Sink>, explains: Bool = false
+    ) throws(ScenarioError) -> [ExpectationFailure] {
         var failures: [ExpectationFailure] = []
         for step in scenario.steps {
+            let explanation = explains ? step.comment : nil
             switch step.command {
             case .perform(let action):
                 do {
-                    try simulator.perform(action, label: (step.line, step.text))
+                    try simulator.perform(action, label: (step.line, step.text), explanation: explanation)
                 } catch {
                     let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
                     throw ScenarioError(
@@ -53,8 +57,10 @@ public enum ScenarioRunner {
                 }
             case .wait(let duration):
                 simulator.record(.action(line: step.line, text: step.text))
+                if let explanation { simulator.record(.explanation(explanation)) }
                 simulator.advance(by: duration)
             case .expect(let app, let state):
+                if let explanation { simulator.record(.explanation(explanation)) }
                 if !simulator.expect(app, state, line: step.line) {
                     failures.append(
                         ExpectationFailure(
@@ -82,6 +88,9 @@ public enum ScenarioRunner {
         do {
             try check(scenario, defaultProfile: defaultProfile)
         } catch {
+            var error = error
+            let lines = ScenarioParser.lines(of: source)
+            if error.line >= 1, error.line <= lines.count { error.sourceLine = String(lines[error.line - 1]) }
             throw ScenarioErrors(errors: [error])
         }
         return scenario

@@ -34,18 +34,43 @@ public final class Simulator<Sink: TraceSink> {
 
     /// Performs a user action and lets time run through the work it causes.
     ///
-    /// - Parameter label: the scenario line to record before the action's effects, if any.
+    /// - Parameters:
+    ///   - label: the scenario line to record before the action's effects, if any.
+    ///   - explanation: what the scenario says about the line, recorded right after it.
     /// - Throws: ``ImpossibleAction`` when the action is impossible now; nothing is recorded then.
-    public func perform(_ action: UserAction, label: (line: Int, text: String)? = nil) throws(ImpossibleAction) {
+    public func perform(
+        _ action: UserAction, label: (line: Int, text: String)? = nil, explanation: String? = nil
+    ) throws(ImpossibleAction) {
         let actions = try phone.perform(action)
         if let label { record(.action(line: label.line, text: label.text)) }
+        if let explanation { record(.explanation(explanation)) }
         carryOut(actions)
         settle()
     }
 
+    /// The end of virtual time: 10^15 s, some 31 million years after the start. Time stops there: a wait or
+    /// a timer beyond it ends at it (and the trace says so), so no scenario and no hosted code can make the
+    /// clock overflow.
+    public static var endOfTime: Duration { .seconds(1_000_000_000_000_000) }
+
+    /// The instant `delay` from now, at the end of time at the latest; a negative delay is no delay.
+    private func instant(after delay: Duration) -> Duration {
+        let room = Self.endOfTime - now
+        guard delay < room else {
+            if !reachedEndOfTime {
+                reachedEndOfTime = true
+                record(.note(nil, "the simulator's clock stops at its end, 10^15 s; what falls later happens then"))
+            }
+            return Self.endOfTime
+        }
+        return now + max(delay, .zero)
+    }
+
+    private var reachedEndOfTime = false
+
     /// Lets `duration` of virtual time pass, firing the timers that fall due, in order.
     public func advance(by duration: Duration) {
-        let end = now + duration
+        let end = instant(after: duration)
         while let next = queue.min, next.due <= end {
             fireNext()
         }
@@ -127,7 +152,7 @@ public final class Simulator<Sink: TraceSink> {
 
     private func enqueue(_ event: ScheduledEvent.Event, after delay: Duration) {
         sequence += 1
-        queue.insert(ScheduledEvent(due: now + delay, sequence: sequence, event: event))
+        queue.insert(ScheduledEvent(due: instant(after: delay), sequence: sequence, event: event))
     }
 
     private func carryOut(_ actions: [Action]) {
@@ -153,7 +178,7 @@ public final class Simulator<Sink: TraceSink> {
                 enqueue(.timer(timer), after: delay)
                 live.insert(timer.id)
                 if timer.purpose == .budgetExhausted, let app = timer.app {
-                    budgetDeadlines[app] = (timer.id, now + delay)
+                    budgetDeadlines[app] = (timer.id, instant(after: delay))
                 }
             case .cancelTimer(let timer):
                 live.remove(timer.id)

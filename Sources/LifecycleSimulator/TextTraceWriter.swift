@@ -60,9 +60,32 @@ public struct TextTraceWriter<Output: TextOutputStream>: TraceSink {
                 ? paint("\(time) \(body) line \(number)", .green) : paint("\(time) \(body) line \(number)", .bold, .red)
         case .note(let app, let text):
             line = "\(time)   \(column(app)) \(paint("· " + text, .italic, .dim))"
+        case .explanation(let text):
+            let indent = String(repeating: " ", count: 12)
+            line = Self.wrapped(text, width: Self.explanationWidth - indent.count - 2).map {
+                indent + paint("│ " + $0, .italic)
+            }.joined(separator: "\n")
         }
         output.write(line)
         output.write("\n")
+    }
+
+    /// Explanations are wrapped to fit this many columns.
+    static var explanationWidth: Int { 100 }
+
+    /// The words of `text` in lines of at most `width` characters (a longer word stands alone on its line).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     private func column(_ app: AppID?) -> String {

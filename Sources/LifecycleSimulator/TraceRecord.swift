@@ -12,6 +12,9 @@ public struct TraceRecord: Sendable, Hashable {
         /// An `expect` line, with what the app's state really was.
         case expect(line: Int, app: AppID, expected: AppState, actual: AppState)
         case note(AppID?, String)
+        /// What the scenario file says about the line just recorded (its comment): written only when a
+        /// trace explains itself, as the demo's does.
+        case explanation(String)
     }
 
     /// Time since the start of the scenario.
@@ -23,7 +26,8 @@ public struct TraceRecord: Sendable, Hashable {
         self.event = event
     }
 
-    /// The trace's name for the kind of event: `action`, `transition`, `callback`, `notification`, `expect`, `note`.
+    /// The trace's name for the kind of event: `action`, `transition`, `callback`, `notification`, `expect`,
+    /// `note`, `explanation`.
     public var kind: String {
         switch event {
         case .action: "action"
@@ -32,6 +36,7 @@ public struct TraceRecord: Sendable, Hashable {
         case .notification: "notification"
         case .expect: "expect"
         case .note: "note"
+        case .explanation: "explanation"
         }
     }
 }

@@ -8,9 +8,13 @@ struct Lifecycle: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifecycle",
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
+        version: "lifecycle \(Lifecycle.version)",
         subcommands: [Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self],
         defaultSubcommand: nil
     )
+
+    /// The version `lifecycle --version` prints.
+    static let version = "0.2.0"
 
     /// Runs the command; a mistake on the command line exits with 2, like every other invalid input.
     static func main() {
@@ -36,26 +40,28 @@ struct TraceOptions: ParsableArguments {
     @Option(help: "How to print the trace: text (for people) or jsonl (one JSON object a line).")
     var format: TraceFormat = .text
 
-    @Option(help: "The profile for scenarios that name none: ios4, ios12 or ios13.")
+    @Option(help: "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
     var profile: Profile = .ios12
 
-    func batch() -> ScenarioBatch {
+    func batch(explains: Bool = false) -> ScenarioBatch {
         ScenarioBatch(
-            format: format, defaultProfile: profile, colours: format == .text && Terminal.standardOutputWantsColour)
+            format: format, defaultProfile: profile, colours: format == .text && Terminal.standardOutputWantsColour,
+            explains: explains)
     }
 }
 
 extension Lifecycle {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run scenario files and print their traces.",
+            abstract: "Run scenario files, or built-in scenarios by name, and print their traces.",
             discussion: """
-                Exit status: 0 when every expect line held, 1 when one failed, 2 when a file is invalid \
-                (then nothing runs). Use - to read a scenario from standard input.
+                Each argument is a file, - for standard input, or the name of a built-in scenario \
+                ('lifecycle scenarios' lists them); a file of that name comes first. Exit status: 0 when every \
+                expect line held, 1 when one failed, 2 when a file is invalid (then nothing runs).
                 """
         )
 
-        @Argument(help: "Scenario files to run; - reads standard input.")
+        @Argument(help: "Scenario files or built-in scenario names; - reads standard input.")
         var files: [String]
 
         @OptionGroup var options: TraceOptions
@@ -63,14 +69,23 @@ extension Lifecycle {
         func run() throws {
             var inputs: [ScenarioBatch.Input] = []
             for file in files {
+                let heading = files.count > 1 ? file : nil
+                if file != "-", !FileManager.default.fileExists(atPath: file), let scenario = BuiltInScenario.named(file) {
+                    inputs.append(ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
+                    continue
+                }
                 switch ScenarioSource.read(file) {
                 case .success(let source):
-                    let heading = files.count > 1 ? file : nil
                     inputs.append(
                         ScenarioBatch.Input(
                             file: ScenarioSource.displayName(of: file), source: source, heading: heading))
                 case .failure(let error):
-                    Terminal.printError(error.description)
+                    var message = error.description
+                    if error.isMissing {
+                        message += "; it is not a built-in scenario either ('lifecycle scenarios' lists them)"
+                        if let name = BuiltInScenario.closestName(to: file) { message += "; did you mean '\(name)'?" }
+                    }
+                    Terminal.printError(message)
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
                 }
             }
@@ -80,16 +95,31 @@ extension Lifecycle {
 
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run every built-in scenario, one after another, each under a heading."
+            abstract: "Run built-in scenarios, each under a heading, explaining every line as it goes.",
+            discussion: """
+                Without names, runs every built-in scenario ('lifecycle scenarios' lists them). Under each line \
+                of a scenario comes what its file says about it: why the callbacks that follow come.
+                """
         )
+
+        @Argument(help: "Built-in scenarios to run; all of them when none is named.")
+        var names: [String] = []
 
         @OptionGroup var options: TraceOptions
 
         func run() throws {
-            let inputs = BuiltInScenario.all.map {
+            var scenarios: [BuiltInScenario] = []
+            for name in names {
+                guard let scenario = BuiltInScenario.named(name) else {
+                    Terminal.printError(BuiltInScenario.unknownNameMessage(name))
+                    throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
+                }
+                scenarios.append(scenario)
+            }
+            let inputs = (names.isEmpty ? BuiltInScenario.all : scenarios).map {
                 ScenarioBatch.Input(file: $0.fileName, source: $0.source, heading: "\($0.name) — \($0.summary)")
             }
-            try finish(options.batch(), inputs)
+            try finish(options.batch(explains: true), inputs)
         }
     }
 
@@ -110,8 +140,7 @@ extension Lifecycle {
                 return
             }
             guard let scenario = BuiltInScenario.named(name) else {
-                Terminal.printError(
-                    "lifecycle: no built-in scenario is named '\(name)'; 'lifecycle scenarios' lists them")
+                Terminal.printError(BuiltInScenario.unknownNameMessage(name))
                 throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
             }
             print(scenario.source, terminator: scenario.source.hasSuffix("\n") ? "" : "\n")

@@ -4,6 +4,8 @@ import Foundation
 enum ScenarioSource {
     struct ReadError: Error, CustomStringConvertible {
         var description: String
+        /// Whether the file does not exist (rather than existing and being unreadable or not UTF-8).
+        var isMissing = false
     }
 
     static func displayName(of path: String) -> String {
@@ -18,9 +20,11 @@ enum ScenarioSource {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                let reason =
-                    FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
-                return .failure(ReadError(description: "\(path): error: \(reason)"))
+                let exists = FileManager.default.fileExists(atPath: path)
+                return .failure(
+                    ReadError(
+                        description: "\(path): error: \(exists ? "it cannot be read" : "no such file")",
+                        isMissing: !exists))
             }
         }
         if let text = String(data: data, encoding: .utf8) { return .success(text) }
@@ -47,9 +51,12 @@ enum ScenarioSource {
                 bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }),
                 String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first?.value != 0xFFFD
             else { return (line, column, index) }
-            if byte == 0x0A {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                // Lines end at \n, \r\n or a lone \r, as the parser reads them.
                 line += 1
                 column = 1
+            } else if byte == 0x0D {
+                // The \r of \r\n: the \n ends the line.
             } else {
                 column += 1
             }

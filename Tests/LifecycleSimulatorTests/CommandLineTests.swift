@@ -74,13 +74,21 @@ import Testing
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(
-            result.errors == "<stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'\n")
+            result.errors == """
+                <stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'
+                    3 | wait forever
+                      |      ^
+
+                """)
     }
 
     @Test func missingFileExitsTwo() throws {
         let result = try Self.run(["run", "/no/such/file.scenario"])
         #expect(result.status == 2)
-        #expect(result.errors == "/no/such/file.scenario: error: no such file\n")
+        #expect(
+            result.errors
+                == "/no/such/file.scenario: error: no such file; it is not a built-in scenario either "
+                + "('lifecycle scenarios' lists them)\n")
     }
 
     @Test func bytesThatAreNotUTF8AreNamed() throws {

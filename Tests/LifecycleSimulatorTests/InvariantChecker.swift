@@ -41,7 +41,7 @@ struct InvariantChecker: TraceSink {
         case .notification(let app, let notification):
             let state = states[app, default: .notRunning]
             if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
-        case .action, .expect, .note:
+        case .action, .expect, .note, .explanation:
             break
         }
     }
