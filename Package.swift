@@ -47,7 +47,12 @@ let package = Package(
         // The example: seed 001's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
         .executableTarget(
-            name: "LoggingApp", dependencies: ["LoggingExample", "LifecycleTerminal"], path: "Examples/LoggingApp",
+            name: "LoggingApp",
+            dependencies: [
+                "LoggingExample", "LifecycleTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/LoggingApp",
             resources: [.copy("Resources")]),
         // A real process for the terminal-host tests: slow callbacks, background tasks.
         .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),

@@ -11,8 +11,11 @@ import LifecycleCore
 ///
 /// Writing is atomic: the archive goes to a temporary file beside it, is flushed to disk (`fsync`), and
 /// renamed over the old one, and the directory is flushed too. A process killed at any instant leaves the
-/// old archive or the new one, never a torn one. It is deleted exactly when SPEC.md §6 says: when the user
-/// swipes the app away, and when the app is killed during launch.
+/// old archive or the new one, never a torn one. The temporary file is named after the writing process, so two
+/// processes never write the same one; a process killed mid-write leaves its temporary file behind, and the
+/// next read or write of the archive removes the temporary files of processes that no longer exist. It is
+/// deleted exactly when docs/lifecycle.md §6 says: when the user swipes the app away, and when the app is
+/// killed during launch.
 public struct RestorationArchive: Sendable {
     /// A failure of the file system, with the call that failed.
     public struct Error: Swift.Error, Sendable, CustomStringConvertible {
@@ -35,6 +38,7 @@ public struct RestorationArchive: Sendable {
     ///
     /// - Throws: when the file exists but cannot be read or decoded.
     public func read() throws -> [String: Data]? {
+        removeStaleTemporaryFiles()
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try PropertyListDecoder().decode([String: Data].self, from: Data(contentsOf: url))
     }
@@ -46,7 +50,8 @@ public struct RestorationArchive: Sendable {
         let data = try encoder.encode(values)
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        removeStaleTemporaryFiles()
+        let temporary = directory.appendingPathComponent(temporaryName(for: getpid()))
         try Self.writeAndSync(data, to: temporary.path)
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
@@ -61,6 +66,31 @@ public struct RestorationArchive: Sendable {
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw Error(path: url.path, operation: "unlink", code: errno)
         }
+    }
+
+    /// The temporary file a process writes the archive to before renaming it into place.
+    private func temporaryName(for process: pid_t) -> String {
+        ".\(url.lastPathComponent).\(process).tmp"
+    }
+
+    /// The temporary files of this archive in its directory that belong to processes that have ended: a
+    /// writer killed mid-write (by the watchdog, by memory pressure) leaves one, and nothing else would ever
+    /// remove it. A live writer's file is left alone.
+    func staleTemporaryFiles() -> [URL] {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.compactMap { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
+                let process = pid_t(name.dropFirst(prefix.count).dropLast(".tmp".count)),
+                process != getpid(), kill(process, 0) != 0, errno == ESRCH
+            else { return nil }
+            return directory.appendingPathComponent(name)
+        }
+    }
+
+    private func removeStaleTemporaryFiles() {
+        for file in staleTemporaryFiles() { unlink(file.path) }
     }
 
     private static func writeAndSync(_ data: Data, to path: String) throws {

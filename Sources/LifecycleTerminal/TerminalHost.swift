@@ -52,17 +52,27 @@ public final class TerminalHost {
     private var budgetDeadline: (timer: UInt64, due: ContinuousClock.Instant)?
     private var launchOptions: LaunchOptions?
     private let watchdogQueue = DispatchQueue(label: "lifecycle.watchdog")
+    private let showsKeys: Bool
+
+    /// The keys and signals the host understands, in one line: printed at start in a terminal, and fit for a
+    /// command's `--help`.
+    nonisolated public static let keys =
+        "Ctrl-Z: press Home (the app is suspended) · fg: tap its icon · Ctrl-C: swipe it away · "
+        + "kill -TERM: the system terminates it · kill -USR1: memory warning"
 
     /// - Parameters:
     ///   - info: the app's `Info.plist`.
     ///   - supportDirectory: where the restoration archive lives (the app's support directory).
     ///   - behavior: whether the app implements state restoration (``AppBehavior/restoresState``).
     ///   - tracing: whether to print every state change, callback and notification to standard error.
+    ///   - showsKeys: whether to print ``keys`` to standard error at start; by default, when standard input is
+    ///     a terminal (someone is there to press them).
     public init(
         info: InfoPlist, delegate: any ApplicationDelegate, profile: Profile = .ios12, supportDirectory: URL,
-        behavior: AppBehavior = AppBehavior(), tracing: Bool = false
+        behavior: AppBehavior = AppBehavior(), tracing: Bool = false, showsKeys: Bool? = nil
     ) {
         app = info.bundleIdentifier
+        self.showsKeys = showsKeys ?? (isatty(STDIN_FILENO) != 0)
         phone = Phone(profile: profile, apps: [info.configuration(behavior: behavior, runsHostedCode: true)])
         archive = RestorationArchive(directory: supportDirectory, app: info.bundleIdentifier)
         trace =
@@ -82,6 +92,7 @@ public final class TerminalHost {
             source.resume()
             signalSources.append(source)
         }
+        if showsKeys { FileHandle.standardError.write(Data("\(app): \(Self.keys)\n".utf8)) }
         perform(.tap(app))
         dispatchMain()
     }
@@ -94,11 +105,13 @@ public final class TerminalHost {
                 perform(.tap(app))
             } else if phone.state(of: app) == .suspended {
                 // `bg`: a suspended app runs no code, so the process stops again until it is brought forward.
+                record(.note(app, "continued in the background (bg): a suspended app runs no code; fg brings it back"))
                 raise(SIGSTOP)
             }
         case SIGINT:
-            perform(.openSwitcher)
-            perform(.swipe(app))
+            // One batch: the process must not stop between opening the switcher and the swipe, or a Ctrl-C that
+            // arrives while the app is suspended would wait for a second fg.
+            perform(.openSwitcher, .swipe(app))
         case SIGTERM: perform(.terminate(app))
         case SIGUSR1: perform(.memoryWarning)
         default: break
@@ -111,12 +124,17 @@ public final class TerminalHost {
         isatty(STDIN_FILENO) == 0 || tcgetpgrp(STDIN_FILENO) == getpgrp()
     }
 
-    private func perform(_ action: UserAction) {
-        do {
-            handle(try phone.perform(action))
-        } catch {
-            record(.note(app, "\(action) ignored: \(error.reason)"))
+    /// Performs user actions one after another, then stops or ends the process as the app's state requires.
+    private func perform(_ actions: UserAction...) {
+        var batch: [Action] = []
+        for action in actions {
+            do {
+                batch += try phone.perform(action)
+            } catch {
+                batch.append(.note(app, "\(action) ignored: \(error.reason)"))
+            }
         }
+        handle(batch)
     }
 
     /// Carries out a batch of the core's actions, then stops or ends the process if the app is suspended or gone.
@@ -188,7 +206,7 @@ public final class TerminalHost {
         }
         if timer.purpose == .budgetExhausted { budgetDeadline = (timer.id, .now + delay) }
         let source = DispatchSource.makeTimerSource(queue: .main)
-        source.schedule(deadline: .now() + delay.dispatchInterval)
+        source.schedule(deadline: delay.dispatchDeadline)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
@@ -209,7 +227,7 @@ extension TerminalHost {
         on queue: DispatchQueue, subject: String, limit: Duration
     ) -> any DispatchSourceTimer {
         let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + limit.dispatchInterval)
+        source.schedule(deadline: limit.dispatchDeadline)
         source.setEventHandler {
             let message =
                 "watchdog (0x8badf00d): \(subject) did not finish within \(limit.secondsText) s; the app is killed\n"
@@ -252,16 +270,25 @@ extension TerminalHost: ApplicationHost {
     }
 
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) {
+        // Work later than Dispatch can count (centuries) never runs: it is scheduled for ever.
+        guard delay < Duration.longestDispatchDelay else { return }
+        DispatchQueue.main.asyncAfter(deadline: delay.dispatchDeadline) {
             MainActor.assumeIsolated { work() }
         }
     }
 }
 
 extension Duration {
-    /// The duration for Dispatch, to the nanosecond.
-    fileprivate var dispatchInterval: DispatchTimeInterval {
-        .nanoseconds(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
+    /// The longest delay handed to Dispatch as a time: about 136 years, far below what its nanoseconds hold.
+    fileprivate static let longestDispatchDelay: Duration = .seconds(Int64(UInt32.max))
+
+    /// The instant this long from now, for Dispatch, to the nanosecond: a negative duration is now, and one
+    /// beyond ``longestDispatchDelay`` is never (`distantFuture`), so no duration can overflow it.
+    fileprivate var dispatchDeadline: DispatchTime {
+        guard self > .zero else { return .now() }
+        guard self < Self.longestDispatchDelay else { return .distantFuture }
+        let (seconds, attoseconds) = components
+        return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }
 

@@ -1,6 +1,7 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
+//                    [--far-timer] [--keys]
 import Foundation
 import LifecycleCore
 import LifecycleKit
@@ -11,6 +12,8 @@ final class FixtureDelegate: ApplicationDelegate {
     var slow: (selector: String, seconds: UInt32)?
     var task: Duration?
     var ignoresExpiration = false
+    /// Asks, at launch, for work centuries from now (which must not crash the host).
+    var farTimer = false
     private var identifier = BackgroundTaskIdentifier.invalid
 
     private func log(_ selector: String) {
@@ -20,6 +23,11 @@ final class FixtureDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         log("application:didFinishLaunchingWithOptions:")
+        if farTimer {
+            application.run(after: .seconds(9_999_999_999)) { FileHandle.standardOutput.write(Data("far\n".utf8)) }
+            application.run(after: .seconds(Int64.max) + .seconds(Int64.max)) {}
+            application.run(after: .seconds(-5)) { FileHandle.standardOutput.write(Data("now\n".utf8)) }
+        }
         return true
     }
     func applicationDidBecomeActive(_ application: Application) { log("applicationDidBecomeActive:") }
@@ -43,6 +51,7 @@ final class FixtureDelegate: ApplicationDelegate {
 
 let delegate = FixtureDelegate()
 var profile = Profile.ios12
+var showsKeys = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -50,11 +59,14 @@ while let argument = arguments.popFirst() {
     case "--slow": delegate.slow = (arguments.popFirst() ?? "", UInt32(arguments.popFirst() ?? "") ?? 0)
     case "--task": delegate.task = .seconds(Int(arguments.popFirst() ?? "") ?? 0)
     case "--ignore-expiration": delegate.ignoresExpiration = true
+    case "--far-timer": delegate.farTimer = true
+    case "--keys": showsKeys = true
     default: break
     }
 }
 let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
 TerminalHost(
-    info: InfoPlist(bundleIdentifier: "fixture"), delegate: delegate, profile: profile, supportDirectory: support
+    info: InfoPlist(bundleIdentifier: "fixture"), delegate: delegate, profile: profile, supportDirectory: support,
+    showsKeys: showsKeys
 )
 .run()

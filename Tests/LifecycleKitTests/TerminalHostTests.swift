@@ -176,6 +176,26 @@ final class ChildProcess: @unchecked Sendable {
                 "watchdog (0x8badf00d): applicationDidEnterBackground: did not finish within 5 s; the app is killed"))
     }
 
+    @Test func ctrlCWhileSuspendedEndsTheProcessOnTheNextContinue() throws {
+        let child = try ChildProcess("HostFixture")
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.waitUntilStopped())
+        child.send(SIGINT)  // pending while the process is stopped, as with `kill -INT %1`
+        child.send(SIGCONT)  // one `fg`
+        #expect(child.exitStatus(timeout: 10) == 0, "one continue is enough")
+    }
+
+    @Test func workCenturiesAwayNeitherCrashesNorRuns() throws {
+        let child = try ChildProcess("HostFixture", ["--far-timer", "--keys"])
+        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(child.waitFor("now"))
+        child.send(SIGINT)
+        #expect(child.exitStatus() == 0)
+        #expect(!child.output.contains("far"))
+        #expect(child.standardError.hasPrefix("fixture: Ctrl-Z: press Home (the app is suspended) · fg: tap its icon"))
+    }
+
     @Test func aTaskNotEndedInItsBackgroundTimeGetsTheProcessKilled() throws {
         let child = try ChildProcess("HostFixture", ["--profile", "ios13", "--task", "600", "--ignore-expiration"])
         #expect(child.waitFor("applicationDidBecomeActive:"))

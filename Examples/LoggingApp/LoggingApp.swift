@@ -1,0 +1,28 @@
+// Runs seed 001's logging AppDelegate as a real process: press Ctrl-Z, type fg, press Ctrl-C, and watch the log.
+//     swift run logging-app [--trace]
+import ArgumentParser
+import Foundation
+import LifecycleKit
+import LifecycleTerminal
+import LoggingExample
+
+@main
+struct LoggingApp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logging-app",
+        abstract: "Seed 001's logging app delegate, in a real process driven by the terminal.",
+        discussion: TerminalHost.keys)
+
+    @Flag(help: "Print every state change, callback and notification to standard error.")
+    var trace = false
+
+    func run() throws {
+        let info = try InfoPlist(
+            contentsOf: Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")!)
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent(info.bundleIdentifier.rawValue)
+        MainActor.assumeIsolated {
+            TerminalHost(info: info, delegate: AppDelegate(), supportDirectory: support, tracing: trace).run()
+        }
+    }
+}
