@@ -123,19 +123,28 @@ public final class Application {
             let url = URL(string: argument) ?? URL(fileURLWithPath: argument)
             return delegate.application(self, open: url, options: OpenURLOptions())
         case .performActionForShortcutItem:
-            delegate.application(self, performActionFor: ShortcutItem(type: argument)) { _ in }
+            let ignoreResult: (Bool) -> Void = { _ in }
+            delegate.application(self, performActionFor: ShortcutItem(type: argument), completionHandler: ignoreResult)
         case .willContinueUserActivity:
             return delegate.application(self, willContinueUserActivityWithType: argument)
         case .continueUserActivity:
-            return delegate.application(self, continue: UserActivity(activityType: argument))
+            let activity = UserActivity(activityType: argument)
+            let restore: ([any UserActivityRestoring]?) -> Void = { objects in
+                for object in objects ?? [] { object.restoreUserActivityState(activity) }
+            }
+            return delegate.application(self, continue: activity, restorationHandler: restore)
         case .didReceiveRemoteNotification:
-            delegate.application(self, didReceiveRemoteNotification: [:]) { _ in completion() }
+            let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
+            delegate.application(self, didReceiveRemoteNotification: [:], fetchCompletionHandler: handler)
         case .performFetch:
-            delegate.application(self) { (_: BackgroundFetchResult) in completion() }
+            let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
+            delegate.application(self, performFetchWithCompletionHandler: handler)
         case .handleEventsForBackgroundURLSession:
-            delegate.application(self, handleEventsForBackgroundURLSession: "background") { completion() }
+            let handler: () -> Void = { completion() }
+            delegate.application(self, handleEventsForBackgroundURLSession: "background", completionHandler: handler)
         case .handleWatchKitExtensionRequest:
-            delegate.application(self, handleWatchKitExtensionRequest: nil) { _ in completion() }
+            let reply: ([AnyHashable: Any]?) -> Void = { _ in completion() }
+            delegate.application(self, handleWatchKitExtensionRequest: nil, reply: reply)
         case .shouldSaveApplicationState, .willEncodeRestorableState, .shouldRestoreApplicationState,
             .didDecodeRestorableState:
             return deliverRestoration(callback, to: delegate)

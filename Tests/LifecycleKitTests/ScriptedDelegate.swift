@@ -18,7 +18,7 @@ final class ScriptedDelegate: ApplicationDelegate {
     /// Logs the UIKit notifications posted for `application`, into the same log as the callbacks.
     func observeNotifications(of application: Application) {
         for notification in UIKitNotification.allCases {
-            application.notificationCenter.addObserver(
+            _ = application.notificationCenter.addObserver(
                 forName: Application.name(of: notification), object: application, queue: nil
             ) { [weak self] _ in
                 MainActor.assumeIsolated { self?.log.append("↳ " + notification.name) }
@@ -53,12 +53,13 @@ final class ScriptedDelegate: ApplicationDelegate {
     func applicationDidEnterBackground(_ application: Application) {
         _ = called(.didEnterBackground)
         guard let work = behavior.backgroundTaskWork else { return }
-        var task = BackgroundTaskIdentifier.invalid
+        // The identifier is known only once the task has begun; the expiration handler reads it from here.
+        let task = TaskBox()
         let ignoresExpiration = behavior.ignoresExpiration
-        task = application.beginBackgroundTask(withName: "work") {
-            if !ignoresExpiration { application.endBackgroundTask(task) }
+        task.identifier = application.beginBackgroundTask(withName: "work") {
+            if !ignoresExpiration { application.endBackgroundTask(task.identifier) }
         }
-        application.run(after: work) { application.endBackgroundTask(task) }
+        application.run(after: work) { application.endBackgroundTask(task.identifier) }
     }
 
     func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool {
@@ -66,7 +67,7 @@ final class ScriptedDelegate: ApplicationDelegate {
     }
     func application(
         _ application: Application, performActionFor shortcutItem: ShortcutItem,
-        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+        completionHandler: @escaping (Bool) -> Void
     ) {
         _ = called(.performActionForShortcutItem)
         completionHandler(true)
@@ -74,13 +75,14 @@ final class ScriptedDelegate: ApplicationDelegate {
     func application(_ application: Application, willContinueUserActivityWithType userActivityType: String) -> Bool {
         called(.willContinueUserActivity)
     }
-    func application(_ application: Application, continue userActivity: UserActivity) -> Bool {
+    func application(
+        _ application: Application, continue userActivity: UserActivity,
+        restorationHandler: @escaping ([any UserActivityRestoring]?) -> Void
+    ) -> Bool {
         called(.continueUserActivity)
     }
 
-    private func finish(
-        _ callback: Callback, in application: Application, _ completion: @escaping @MainActor @Sendable () -> Void
-    ) {
+    private func finish(_ callback: Callback, in application: Application, _ completion: @escaping () -> Void) {
         _ = called(callback)
         if behavior.backgroundEventWork == .zero {
             completion()
@@ -90,21 +92,20 @@ final class ScriptedDelegate: ApplicationDelegate {
     }
 
     func application(
-        _ application: Application, didReceiveRemoteNotification userInfo: [String: String],
-        fetchCompletionHandler completionHandler: @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
+        _ application: Application, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (BackgroundFetchResult) -> Void
     ) { finish(.didReceiveRemoteNotification, in: application) { completionHandler(.newData) } }
     func application(
         _ application: Application,
-        performFetchWithCompletionHandler completionHandler:
-            @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
+        performFetchWithCompletionHandler completionHandler: @escaping (BackgroundFetchResult) -> Void
     ) { finish(.performFetch, in: application) { completionHandler(.newData) } }
     func application(
         _ application: Application, handleEventsForBackgroundURLSession identifier: String,
-        completionHandler: @escaping @MainActor @Sendable () -> Void
+        completionHandler: @escaping () -> Void
     ) { finish(.handleEventsForBackgroundURLSession, in: application, completionHandler) }
     func application(
-        _ application: Application, handleWatchKitExtensionRequest userInfo: [String: String]?,
-        reply: @escaping @MainActor @Sendable ([String: String]?) -> Void
+        _ application: Application, handleWatchKitExtensionRequest userInfo: [AnyHashable: Any]?,
+        reply: @escaping ([AnyHashable: Any]?) -> Void
     ) { finish(.handleWatchKitExtensionRequest, in: application) { reply(nil) } }
 
     func application(_ application: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
@@ -119,4 +120,10 @@ final class ScriptedDelegate: ApplicationDelegate {
     func application(_ application: Application, didDecodeRestorableStateWith coder: RestorationCoder) {
         _ = called(.didDecodeRestorableState)
     }
+}
+
+/// A background task's identifier, shared by the code that begins the task and its expiration handler.
+@MainActor
+final class TaskBox {
+    var identifier = BackgroundTaskIdentifier.invalid
 }
