@@ -12,13 +12,32 @@ public struct LogCheck {
         self.profile = profile
     }
 
-    /// Checks one log. `lines` gives the log's lines from the start, each time it is called.
-    public func run<Lines: Sequence, Output: TextOutputStream>(
-        file: String, lines: () throws -> Lines, output: inout Output
+    /// Checks one log. `lines` gives the log's lines from the start, each time it is called. What the log
+    /// shows goes to `output`; why it cannot be checked (it is not text, or no line of it is a lifecycle line)
+    /// goes to `errors`, with the outcome ``ScenarioBatch/Outcome/invalidInput``.
+    public func run<Lines: Sequence, Output: TextOutputStream, Errors: TextOutputStream>(
+        file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> ScenarioBatch.Outcome where Lines.Element == Substring {
         var logged: Set<LoggedEvent> = []
+        var count = 0
         for line in try lines() {
+            count += 1
+            if line.utf8.contains(0) {
+                errors.write(
+                    "\(file): error: this is not a text log: line \(count) holds a NUL byte (binary data, or text in "
+                        + "UTF-16); lifecycle check reads UTF-8 text\n")
+                return .invalidInput
+            }
             if let recognized = LogRecognizer.recognize(line) { logged.insert(recognized.event) }
+        }
+        guard !logged.isEmpty else {
+            errors.write(
+                "\(file): error: no line of this log names a lifecycle callback or notification (\(count) lines "
+                    + "read); lifecycle check reads lines that name one as a whole word: a selector "
+                    + "(applicationDidBecomeActive:), a Swift name (applicationDidBecomeActive(_:)), "
+                    + "-[AppDelegate applicationDidBecomeActive:], a notification "
+                    + "(UIApplicationDidBecomeActiveNotification), or a jsonl trace of lifecycle run\n")
+            return .invalidInput
         }
         var checker = LogChecker(logged: logged, profile: profile)
         var number = 0
@@ -102,7 +121,7 @@ public struct LogCheck {
         switch format {
         case .text:
             output.write("\(file):\(line): violation: \(event) cannot happen here\n")
-            output.write("    \(line) | \(text)\n")
+            output.write(SourceExcerpt.render(text, line: line) + "\n")
             output.write("  the app may have been: \(Self.names(possible).joined(separator: " | "))\n")
             output.write("  the model allows there: \(allowedText)\n")
         case .jsonl:

@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// Holds a real log against the model (SPEC.md §12): after each lifecycle line, the states the app may be in;
+/// Holds a real log against the model (docs/lifecycle.md §12): after each lifecycle line, the states the app may be in;
 /// at the first line the model cannot explain, a violation saying why.
 ///
 /// A log shows only what the app logs, so every step that could happen without a line in this log — silent
@@ -74,19 +74,28 @@ public struct LogChecker {
     private var launchIsLogged: Bool { isLogged(.willFinishLaunching) || isLogged(.didFinishLaunching) }
 
     /// Whether an edge can be taken without a line in this log.
-    private func isSilent(_ edge: AppLifecycle.Edge) -> Bool {
+    ///
+    /// A foreground app that is killed leaves the screen on its way to `notRunning`; that silent step explains
+    /// only a new launch, never a callback of the background (docs/lifecycle.md §12): `applicationWillResignActive:`
+    /// then `applicationWillEnterForeground:` does not fit.
+    private func isSilent(_ edge: AppLifecycle.Edge, throughForegroundKill: Bool) -> Bool {
         switch edge.event {
         case .launch, .launchInBackground: !launchIsLogged
+        case .removeFromScreen: throughForegroundKill
         default: edge.callback.map { !isLogged($0) } ?? true
         }
     }
 
-    /// Every state reachable from `states` through steps that leave no line in this log.
-    func closure(_ states: Set<AppState>) -> Set<AppState> {
+    /// Every state reachable from `states` through steps that leave no line in this log (and, when
+    /// `throughForegroundKill`, through a foreground app's kill: for a launch line).
+    func closure(_ states: Set<AppState>, throughForegroundKill: Bool = false) -> Set<AppState> {
         var reached = states
         var frontier = Array(states)
         while let state = frontier.popLast() {
-            for edge in AppLifecycle.edges where edge.from == state && isSilent(edge) && !reached.contains(edge.to) {
+            for edge in AppLifecycle.edges
+            where edge.from == state && !reached.contains(edge.to)
+                && isSilent(edge, throughForegroundKill: throughForegroundKill)
+            {
                 reached.insert(edge.to)
                 frontier.append(edge.to)
             }
@@ -111,9 +120,10 @@ public struct LogChecker {
 
     private func apply(_ callback: Callback, to states: Set<AppState>, last: LoggedEvent?) -> Set<AppState> {
         let reachable = closure(states)
+        let canRelaunch = closure(states, throughForegroundKill: true).contains(.notRunning)
         switch callback {
         case .willFinishLaunching:
-            return reachable.contains(.notRunning) ? [.inactive, .background] : []
+            return canRelaunch ? [.inactive, .background] : []
         case .didFinishLaunching:
             let afterWillFinish: Set<LoggedEvent> = [
                 .callback(.willFinishLaunching), .callback(.shouldRestoreApplicationState),
@@ -122,7 +132,7 @@ public struct LogChecker {
             if isLogged(.willFinishLaunching) {
                 return last.map(afterWillFinish.contains) == true ? states.intersection([.inactive, .background]) : []
             }
-            return reachable.contains(.notRunning) ? [.inactive, .background] : []
+            return canRelaunch ? [.inactive, .background] : []
         default:
             let edges = AppLifecycle.edges.filter { $0.callback == callback }
             if !edges.isEmpty {

@@ -15,7 +15,8 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
 
 /// Finds lifecycle events in console lines: NSLog lines with their date, process and thread prefix, `print`
 /// output, Objective-C `__func__` (`-[AppDelegate applicationDidBecomeActive:]`), Swift `#function`
-/// (`applicationDidBecomeActive(_:)`), UIKit notification names, and this project's jsonl traces.
+/// (`applicationDidBecomeActive(_:)`), UIKit notification names (and their Swift names), and this project's
+/// jsonl traces. A line names an event only with a whole token, spelt exactly.
 public enum LogRecognizer {
     /// What one line holds, if it is a lifecycle line.
     public struct Recognized: Sendable, Hashable {
@@ -34,53 +35,81 @@ public enum LogRecognizer {
         return Recognized(event: event, process: nslogProcess(of: line))
     }
 
-    /// The event named in a line, matched on the line lower-cased so that `__func__`, `#function`, selectors
-    /// and bare method names all match; notification names are tried first, since they contain the callbacks'.
+    /// The event named in a line: the first whole token that names a callback or notification exactly
+    /// (docs/lifecycle.md §12). A token is a run of ASCII letters, digits, `_`, `:`, `(`, `)` and `.`, so
+    /// `-[AppDelegate applicationDidBecomeActive:]` holds `applicationDidBecomeActive:`, while
+    /// `sceneDidBecomeActive(_:)` and `-[FeedViewController appWillEnterForeground:]` name nothing of the app
+    /// delegate. Matching is exact, case included.
     static func event(in line: Substring) -> LoggedEvent? {
-        let text = line.lowercased()
-        for (fragment, notification) in notificationFragments where text.contains(fragment) {
-            return .notification(notification)
-        }
-        for (fragment, callback) in callbackFragments where text.contains(fragment) {
-            return .callback(callback)
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard isTokenByte(bytes[index]) else {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            let start = index
+            while index < bytes.endIndex, isTokenByte(bytes[index]) { bytes.formIndex(after: &index) }
+            if let event = event(inToken: line[start..<index]) { return event }
         }
         return nil
     }
 
-    /// Lower-cased fragments naming each notification: `UIApplicationDidBecomeActiveNotification` and Swift's
-    /// `didBecomeActiveNotification`.
-    static let notificationFragments: [(String, UIKitNotification)] = UIKitNotification.allCases.flatMap {
-        notification in
-        let name = notification.name.lowercased()
-        let swift = String(name.dropFirst("uiapplication".count))
-        return [(name, notification), (swift.hasSuffix("notification") ? swift : swift + "notification", notification)]
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
-    /// Lower-cased fragments naming each callback, most specific first.
-    static let callbackFragments: [(String, Callback)] = [
-        ("willfinishlaunching", .willFinishLaunching), ("didfinishlaunching", .didFinishLaunching),
-        ("didbecomeactive", .didBecomeActive), ("willresignactive", .willResignActive),
-        ("didenterbackground", .didEnterBackground), ("willenterforeground", .willEnterForeground),
-        ("willterminate", .willTerminate), ("didreceivememorywarning", .didReceiveMemoryWarning),
-        ("significanttimechange", .significantTimeChange),
-        ("protecteddatawillbecomeunavailable", .protectedDataWillBecomeUnavailable),
-        ("protecteddatadidbecomeavailable", .protectedDataDidBecomeAvailable),
-        ("willcontinueuseractivitywithtype", .willContinueUserActivity),
-        ("continueuseractivity:restorationhandler", .continueUserActivity),
-        ("(_:continue:restorationhandler:)", .continueUserActivity), ("openurl:", .openURL),
-        ("(_:open:options:)", .openURL), ("performactionforshortcutitem", .performActionForShortcutItem),
-        ("(_:performactionfor:completionhandler:)", .performActionForShortcutItem),
-        ("didreceiveremotenotification", .didReceiveRemoteNotification),
-        ("performfetchwithcompletionhandler", .performFetch),
-        ("handleeventsforbackgroundurlsession", .handleEventsForBackgroundURLSession),
-        ("handlewatchkitextensionrequest", .handleWatchKitExtensionRequest),
-        ("shouldsaveapplicationstate", .shouldSaveApplicationState),
-        ("shouldsavesecureapplicationstate", .shouldSaveApplicationState),
-        ("willencoderestorablestate", .willEncodeRestorableState),
-        ("shouldrestoreapplicationstate", .shouldRestoreApplicationState),
-        ("shouldrestoresecureapplicationstate", .shouldRestoreApplicationState),
-        ("diddecoderestorablestate", .didDecodeRestorableState),
-    ]
+    /// The event a token names. Punctuation around it is not part of it: `(applicationDidBecomeActive:)` and
+    /// `applicationDidBecomeActive(_:).` name the callback too.
+    private static func event(inToken token: Substring) -> LoggedEvent? {
+        var token = token.drop { $0 == "(" || $0 == "." }
+        for _ in 0..<3 {
+            if let event = event(named: token) { return event }
+            guard let last = token.last, last == ")" || last == "." else { return nil }
+            token = token.dropLast()
+        }
+        return nil
+    }
+
+    /// The event of a whole name, possibly qualified by a type (`AppDelegate.applicationDidBecomeActive(_:)`,
+    /// `UIApplication.didBecomeActiveNotification`).
+    private static func event(named token: Substring) -> LoggedEvent? {
+        var name = token
+        var qualifier: Substring?
+        if let dot = token.lastIndex(of: "."), !token[..<dot].contains("(") {
+            name = token[token.index(after: dot)...]
+            qualifier = token[..<dot]
+        }
+        if let callback = callbackNames[name] { return .callback(callback) }
+        if let notification = notificationNames[name] { return .notification(notification) }
+        // `didEnterBackgroundNotification` is also a member of UIScene: only UIApplication's, or an unqualified
+        // one, is the app's.
+        if let notification = swiftNotificationNames[name], qualifier.map({ $0.hasSuffix("UIApplication") }) ?? true {
+            return .notification(notification)
+        }
+        return nil
+    }
+
+    /// Every name of each callback: its selector, its Swift name, and the other names UIKit gives it.
+    static let callbackNames: [Substring: Callback] = Dictionary(
+        uniqueKeysWithValues: Callback.allCases.flatMap { callback in
+            ([callback.selector, callback.swiftName] + callback.otherNames).map { (Substring($0), callback) }
+        })
+
+    /// Notifications by their UIKit names: `UIApplicationDidBecomeActiveNotification`.
+    static let notificationNames: [Substring: UIKitNotification] = Dictionary(
+        uniqueKeysWithValues: UIKitNotification.allCases.map { (Substring($0.name), $0) })
+
+    /// Notifications by their Swift names: `didBecomeActiveNotification`.
+    static let swiftNotificationNames: [Substring: UIKitNotification] = Dictionary(
+        uniqueKeysWithValues: UIKitNotification.allCases.map { (Substring($0.swiftName), $0) })
 
     /// The pid of an NSLog line: `2016-02-29 10:00:00.123 App[1234:5678] message`.
     static func nslogProcess(of line: Substring) -> String? {

@@ -12,10 +12,19 @@ import Testing
     static func check(_ log: String, file: String = "log", format: TraceFormat = .text, profile: Profile? = nil)
         -> (ScenarioBatch.Outcome, String)
     {
-        var output = ""
-        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        let outcome = LogCheck(format: format, profile: profile).run(file: file, lines: { lines }, output: &output)
+        let (outcome, output, _) = checkWithErrors(log, file: file, format: format, profile: profile)
         return (outcome, output)
+    }
+
+    static func checkWithErrors(
+        _ log: String, file: String = "log", format: TraceFormat = .text, profile: Profile? = nil
+    ) -> (ScenarioBatch.Outcome, String, String) {
+        var output = ""
+        var errors = ""
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        let outcome = LogCheck(format: format, profile: profile).run(
+            file: file, lines: { lines }, output: &output, errors: &errors)
+        return (outcome, output, errors)
     }
 
     @Test(arguments: BuiltInScenario.all.map(\.name))
@@ -124,6 +133,68 @@ import Testing
         let (outcome, output) = Self.check(log)
         #expect(outcome == .expectationFailed)
         #expect(output.contains("log:4: violation: UIApplicationDidEnterBackgroundNotification cannot happen here\n"))
+    }
+
+    // MARK: Strict matching (what a new user found accepted)
+
+    @Test(arguments: [
+        ("applicationWillResignActive:\napplicationWillEnterForeground:\napplicationDidEnterBackground:", 2),
+        ("applicationWillEnterForeground:\napplicationWillEnterForeground:\napplicationDidEnterBackground:", 2),
+        (
+            "applicationDidBecomeActive(_:)\napplicationWillResignActive(_:)\napplicationWillEnterForeground(_:)\n"
+                + "applicationDidEnterBackground(_:)", 3
+        ),
+    ])
+    func aSilentKillNeverExplainsACallbackThatDoesNotFit(log: String, line: Int) {
+        let (outcome, output) = Self.check(log)
+        #expect(outcome == .expectationFailed)
+        #expect(output.contains("log:\(line): violation: applicationWillEnterForeground: cannot happen here\n"))
+    }
+
+    @Test func aForegroundAppKilledAndRelaunchedStillFits() {
+        // Killed in the foreground (a crash, the launch watchdog), then launched again: the kill explains the launch.
+        let log = "applicationDidBecomeActive:\napplication:didFinishLaunchingWithOptions:\napplicationDidBecomeActive:"
+        #expect(Self.check(log).0 == .success)
+    }
+
+    @Test(arguments: [
+        ("AppDelegate.applicationDidBecomeActive(_:)", LoggedEvent.callback(.didBecomeActive)),
+        ("called (applicationDidBecomeActive:)", .callback(.didBecomeActive)),
+        ("done: applicationDidBecomeActive(_:).", .callback(.didBecomeActive)),
+        ("-[MyAppDelegate application:openURL:options:]", .callback(.openURL)),
+        ("application:openURL:sourceApplication:annotation:", .callback(.openURL)),
+        ("application(_:handleOpen:)", .callback(.openURL)),
+        ("applicationDidFinishLaunching:", .callback(.didFinishLaunching)),
+        ("application(_:shouldSaveSecureApplicationState:)", .callback(.shouldSaveApplicationState)),
+        ("UIApplication.didEnterBackgroundNotification", .notification(.didEnterBackground)),
+        ("UIApplicationProtectedDataWillBecomeUnavailable", .notification(.protectedDataWillBecomeUnavailable)),
+        ("protectedDataDidBecomeAvailableNotification", .notification(.protectedDataDidBecomeAvailable)),
+    ])
+    func wholeTokensAreRecognised(line: String, event: LoggedEvent) {
+        #expect(LogRecognizer.recognize(line[...])?.event == event)
+    }
+
+    @Test(arguments: [
+        "sceneDidBecomeActive(_:)", "-[FeedViewController appWillEnterForeground:]", "myapplicationDidBecomeActive:",
+        "applicationDidBecomeActive", "APPLICATIONDIDBECOMEACTIVE:", "applicationdidbecomeactive:",
+        "UIScene.didEnterBackgroundNotification", "UISceneDidEnterBackgroundNotification",
+        "applicationDidBecomeActive:extra", "application:openURL:", "didBecomeActiveNotificationHandler",
+    ])
+    func fragmentsAreNotRecognised(line: String) {
+        #expect(LogRecognizer.recognize(line[...]) == nil)
+    }
+
+    @Test func aLogWithoutLifecycleLinesSaysSo() {
+        let (outcome, output, errors) = Self.checkWithErrors("app notes\ntap notes\nhome\n")
+        #expect(outcome == .invalidInput)
+        #expect(output.isEmpty)
+        #expect(errors.hasPrefix("log: error: no line of this log names a lifecycle callback or notification (4 lines read)"))
+    }
+
+    @Test func aBinaryLogIsNotText() {
+        let (outcome, _, errors) = Self.checkWithErrors("applicationDidBecomeActive:\n\u{0}\u{1}ELF")
+        #expect(outcome == .invalidInput)
+        #expect(errors.hasPrefix("log: error: this is not a text log: line 2 holds a NUL byte"))
     }
 
     @Test func jsonlOutput() {

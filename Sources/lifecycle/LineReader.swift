@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The lines of a file, read as they are needed (invalid UTF-8 is repaired rather than refused: logs are
+/// often mixed). Each reader reads from the start of the file.
+final class LineReader: Sequence, IteratorProtocol {
+    private var file: UnsafeMutablePointer<FILE>?
+
+    /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's.
+    init?(descriptor: Int32) {
+        let own = dup(descriptor)
+        guard own >= 0 else { return nil }
+        guard lseek(own, 0, SEEK_SET) == 0, let file = fdopen(own, "r") else {
+            close(own)
+            return nil
+        }
+        self.file = file
+    }
+
+    deinit {
+        if let file { fclose(file) }
+    }
+
+    func next() -> Substring? {
+        guard let file else { return nil }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let length = getline(&buffer, &capacity, file)
+        guard length >= 0, let buffer else {
+            fclose(file)
+            self.file = nil
+            return nil
+        }
+        var line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+        while let last = line.last, last == "\n" || last == "\r\n" || last == "\r" { line.removeLast() }
+        return line[...]
+    }
+}
