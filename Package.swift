@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
+        .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .executable(name: "logging-app", targets: ["LoggingApp"]),
     ],
@@ -18,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The pure model of SPEC.md: no dependencies, no I/O, no clock.
+        // The pure model of docs/lifecycle.md: no dependencies, no I/O, no clock.
         .target(name: "LifecycleCore"),
         // The deterministic host: virtual clock, scenario language, traces.
         .target(
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         // Real processes: the lifecycle from the terminal session's signals, with a real watchdog.
         .target(name: "LifecycleTerminal", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
+        // What the fuzzers run: the scenario language and the log checker, on any bytes (Fuzz/, and the tests).
+        .target(name: "LifecycleFuzzing", dependencies: ["LifecycleSimulator"]),
         // Real delegates under the simulator, in virtual time, for tests.
         .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
         .executableTarget(
@@ -44,7 +47,7 @@ let package = Package(
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
         .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample"]),
-        // The example: seed 001's logging AppDelegate, ported, as a library (for tests) and a terminal app.
+        // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
         .executableTarget(
             name: "LoggingApp",
@@ -61,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "LifecycleSimulatorTests",
             dependencies: [
-                "LifecycleSimulator",
+                "LifecycleSimulator", "LifecycleFuzzing",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Golden", "Logs"]

@@ -1,0 +1,58 @@
+import LifecycleCore
+import LifecycleSimulator
+
+/// What the fuzzers feed their inputs to: the scenario language with the simulator behind it, and the log
+/// checker. Both must take any bytes at all and answer with a result or a located error — never a trap, a
+/// hang or unbounded work. The libFuzzer targets in `Fuzz/` and the seeded mutation fuzzer of the test suite
+/// call these same functions.
+public enum FuzzTarget {
+    /// What one input gave: the outcome, and how much was written as errors (an invalid input must say why).
+    public struct Result: Sendable {
+        public var outcome: ScenarioBatch.Outcome
+        public var errorBytes: Int
+
+        /// Whether the result is one the tools promise: an invalid input always comes with an error message.
+        public var isWellFormed: Bool { outcome != .invalidInput || errorBytes > 0 }
+    }
+
+    /// Parses `bytes` as a scenario; if it is valid, runs it and writes both trace formats.
+    @discardableResult
+    public static func scenario(_ bytes: UnsafeRawBufferPointer) -> Result {
+        let source = String(decoding: bytes, as: UTF8.self)
+        var output = BoundedOutput()
+        var errors = BoundedOutput()
+        var outcome = ScenarioBatch.Outcome.success
+        for format in [TraceFormat.text, .jsonl] {
+            let batch = ScenarioBatch(format: format, explains: format == .text)
+            outcome = batch.run(
+                [ScenarioBatch.Input(file: "fuzz.scenario", source: source)], output: &output, errors: &errors)
+        }
+        return Result(outcome: outcome, errorBytes: errors.written)
+    }
+
+    /// Checks `bytes` as a log, with and without a profile, in both output formats.
+    @discardableResult
+    public static func logCheck(_ bytes: UnsafeRawBufferPointer) -> Result {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var output = BoundedOutput()
+        var errors = BoundedOutput()
+        var outcome = ScenarioBatch.Outcome.success
+        for (format, profile) in [(TraceFormat.text, nil), (.jsonl, Profile.ios12), (.text, .ios13)] {
+            outcome = LogCheck(format: format, profile: profile).run(
+                file: "fuzz.log", lines: { lines }, output: &output, errors: &errors)
+        }
+        return Result(outcome: outcome, errorBytes: errors.written)
+    }
+}
+
+/// An output that counts what is written and keeps only the start: formatting is exercised, memory is not.
+struct BoundedOutput: TextOutputStream {
+    private(set) var written = 0
+    private var kept = ""
+
+    mutating func write(_ string: String) {
+        written += string.utf8.count
+        if kept.utf8.count < 4096 { kept += string }
+    }
+}
