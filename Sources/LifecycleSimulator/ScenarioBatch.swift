@@ -107,8 +107,12 @@ public struct ScenarioBatch {
             output.write("\n")
         case .text:
             if !first { output.write("\n") }
-            let rule = String(repeating: "━", count: max(3, 78 - heading.count))
-            output.write(colours ? "\u{1B}[1m━━ \(heading) \(rule)\u{1B}[0m\n" : "━━ \(heading) \(rule)\n")
+            // Within 100 columns: a long heading goes on under its first line.
+            let lines = TextTraceWriter<Output>.wrapped(heading, width: 90)
+            let rule = String(repeating: "━", count: max(3, 96 - lines[0].count))
+            let top = "━━ \(lines[0]) \(rule)"
+            output.write(colours ? "\u{1B}[1m\(top)\u{1B}[0m\n" : "\(top)\n")
+            for line in lines.dropFirst() { output.write(colours ? "\u{1B}[1m   \(line)\u{1B}[0m\n" : "   \(line)\n") }
         }
     }
 }

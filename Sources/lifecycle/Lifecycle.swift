@@ -40,7 +40,8 @@ struct TraceOptions: ParsableArguments {
     @Option(help: "How to print the trace: text (for people) or jsonl (one JSON object a line).")
     var format: TraceFormat = .text
 
-    @Option(help: "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
     var profile: Profile = .ios12
 
     func batch(explains: Bool = false) -> ScenarioBatch {
@@ -70,8 +71,11 @@ extension Lifecycle {
             var inputs: [ScenarioBatch.Input] = []
             for file in files {
                 let heading = files.count > 1 ? file : nil
-                if file != "-", !FileManager.default.fileExists(atPath: file), let scenario = BuiltInScenario.named(file) {
-                    inputs.append(ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
+                if file != "-", !FileManager.default.fileExists(atPath: file),
+                    let scenario = BuiltInScenario.named(file)
+                {
+                    inputs.append(
+                        ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
                     continue
                 }
                 switch ScenarioSource.read(file) {

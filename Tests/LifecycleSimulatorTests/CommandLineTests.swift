@@ -20,11 +20,16 @@ import Testing
         var errors: String
     }
 
-    static func run(_ arguments: [String], input: String? = nil, path: String? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], input: String? = nil, path: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let path { process.environment = ["PATH": path] }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()
@@ -172,5 +177,60 @@ import Testing
         let missing = try Self.run(["check", "/no/such.log"])
         #expect(missing.status == 2)
         #expect(missing.errors == "/no/such.log: error: no such file\n")
+    }
+
+    @Test func checkRefusesWhatIsNotALogFile() throws {
+        let directory = try Self.run(["check", NSTemporaryDirectory()])
+        #expect(directory.status == 2)
+        #expect(directory.errors.hasSuffix(": error: not a log file but a directory\n"))
+        let scenario = try Self.temporaryFile(Data("app notes\ntap notes\n".utf8), named: "a.scenario")
+        let noLifecycle = try Self.run(["check", scenario])
+        #expect(noLifecycle.status == 2)
+        #expect(noLifecycle.errors.contains("error: no line of this log names a lifecycle callback or notification"))
+        let binary = try Self.temporaryFile(Data([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2, 0x0A]), named: "a.out")
+        #expect(try Self.run(["check", binary]).status == 2)
+        // Nothing is printed for the good file before the bad one is found.
+        let good = try Self.temporaryFile(Data("applicationDidBecomeActive:\n".utf8), named: "good.log")
+        let both = try Self.run(["check", good, NSTemporaryDirectory()])
+        #expect(both.status == 2)
+        #expect(both.output.isEmpty)
+    }
+
+    @Test func standardInputIsCopiedPrivatelyAndLeavesNothingBehind() throws {
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-spool-\(UUID())")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: spool) }
+        let log = String(repeating: "applicationWillResignActive:\napplicationDidBecomeActive:\n", count: 20_000)
+        let result = try Self.run(["check", "-"], input: log, environment: ["TMPDIR": spool.path])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("<stdin>: 40000 lifecycle lines fit the model; 0 other lines skipped\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+    }
+
+    @Test func runsABuiltInScenarioByName() throws {
+        let result = try Self.run(["run", "home", "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"{"t":0,"kind":"action","line":3,"text":"tap notes"}"#))
+        let unknown = try Self.run(["run", "hom"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.hasSuffix("; did you mean 'home'?\n"))
+    }
+
+    @Test func theDemoOfOneScenarioExplainsItsLines() throws {
+        let result = try Self.run(["demo", "home"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines[0].hasPrefix("━━ home — "))
+        #expect(lines.contains { $0.hasPrefix("            │ ") })
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        let unknown = try Self.run(["demo", "cold-lunch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("did you mean 'cold-launch'?"))
+    }
+
+    @Test func printsItsVersion() throws {
+        let result = try Self.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("lifecycle "))
     }
 }
