@@ -1,4 +1,4 @@
-// Runs seed 001's logging AppDelegate as a real process: press Ctrl-Z, type fg, press Ctrl-C, and watch the log.
+// Runs LonelyShadow's logging AppDelegate as a real process: press Ctrl-Z, type fg, press Ctrl-C, and watch the log.
 //     swift run logging-app [--trace]
 import ArgumentParser
 import Foundation
@@ -10,7 +10,7 @@ import LoggingExample
 struct LoggingApp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logging-app",
-        abstract: "Seed 001's logging app delegate, in a real process driven by the terminal.",
+        abstract: "LonelyShadow's logging app delegate, in a real process driven by the terminal.",
         discussion: TerminalHost.keys)
 
     @Flag(help: "Print every state change, callback and notification to standard error.")

@@ -1,4 +1,4 @@
-// The logging AppDelegate of seed 001 (cnblogs, LonelyShadow), ported from UIKit to LifecycleKit:
+// The logging AppDelegate of LonelyShadow's article (cnblogs, 2016), ported from UIKit to LifecycleKit:
 // `import UIKit` became `import LifecycleKit`, `UIApplication` became `Application`,
 // `UIApplicationDelegate` became `ApplicationDelegate`, and the launch options are a typed value.
 import Foundation

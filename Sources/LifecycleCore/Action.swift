@@ -12,12 +12,12 @@ public enum Action: Sendable, Hashable {
     /// Something worth telling a reader that is neither a callback nor a state change.
     case note(AppID?, String)
     /// Five seconds of background time remain: the host runs the expiration handlers of these tasks of an app
-    /// whose code it runs (SPEC.md §4).
+    /// whose code it runs (docs/lifecycle.md §4).
     case runExpirationHandlers(AppID, [BackgroundTaskIdentifier])
     /// Store what the app encoded in `application:willEncodeRestorableStateWithCoder:` as its restoration
-    /// archive (SPEC.md §6).
+    /// archive (docs/lifecycle.md §6).
     case storeRestorationArchive(AppID)
-    /// Delete the app's restoration archive: it was swiped away, or killed during launch (SPEC.md §6).
+    /// Delete the app's restoration archive: it was swiped away, or killed during launch (docs/lifecycle.md §6).
     case deleteRestorationArchive(AppID)
     /// Set a timer to fire after the given delay.
     case scheduleTimer(SystemTimer, after: Duration)

@@ -8,7 +8,7 @@ public struct AppBehavior: Sendable, Hashable {
     public var durations: [Callback: Duration]
     /// The `BOOL` answers; a callback not listed answers YES.
     public var answers: [Callback: Bool]
-    /// Whether the app implements state preservation and restoration (SPEC.md §6).
+    /// Whether the app implements state preservation and restoration (docs/lifecycle.md §6).
     public var restoresState: Bool
     /// When set, the app begins a background task in `applicationDidEnterBackground:` and ends it after this much work.
     public var backgroundTaskWork: Duration?

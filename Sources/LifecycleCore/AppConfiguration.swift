@@ -8,13 +8,13 @@ public struct AppConfiguration: Sendable, Hashable {
     public static let maximumMemory = 1 << 20
 
     public var id: AppID
-    /// `UIApplicationExitsOnSuspend` (SPEC.md §5).
+    /// `UIApplicationExitsOnSuspend` (docs/lifecycle.md §5).
     public var exitsOnSuspend: Bool
     /// `UIBackgroundModes`.
     public var backgroundModes: Set<BackgroundMode>
     /// Whether the app's files use data protection, so that it hears of protected data going and coming.
     public var usesDataProtection: Bool
-    /// Resident memory in megabytes while the app is in memory (SPEC.md §8).
+    /// Resident memory in megabytes while the app is in memory (docs/lifecycle.md §8).
     public var memory: Int
     /// What the app's delegate does when called, for a scripted app; for an app whose code runs in the host,
     /// only how long its callbacks take in virtual time.

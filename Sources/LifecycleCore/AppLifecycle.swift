@@ -1,4 +1,4 @@
-/// The state machine of one app: its state and the only transitions SPEC.md §1 allows.
+/// The state machine of one app: its state and the only transitions docs/lifecycle.md §1 allows.
 ///
 /// This is the single transition table of the project. The system's policy (``Phone``) changes an app's
 /// state only through it, the diagram is drawn from ``edges``, and it allocates nothing, so it can run
@@ -103,14 +103,14 @@ public struct AppLifecycle: Sendable, Hashable {
         }
     }
 
-    /// Every legal edge, in a stable order: the state diagram of SPEC.md §1.
+    /// Every legal edge, in a stable order: the state diagram of docs/lifecycle.md §1.
     public static let edges: [Edge] = Event.allCases.flatMap { event in
         AppState.allCases.compactMap { from in
             target(of: event, from: from).map { Edge(event: event, from: from, to: $0, callback: callback(for: event)) }
         }
     }
 
-    /// Whether SPEC.md §1 allows an app to go from one state to another.
+    /// Whether docs/lifecycle.md §1 allows an app to go from one state to another.
     public static func isLegal(from: AppState, to: AppState) -> Bool {
         edges.contains { $0.from == from && $0.to == to }
     }

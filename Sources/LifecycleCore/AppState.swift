@@ -1,4 +1,4 @@
-/// One of the five execution states of an iOS app (SPEC.md §1).
+/// One of the five execution states of an iOS app (docs/lifecycle.md §1).
 ///
 /// The raw value is the name used in traces and scenario files.
 public enum AppState: String, CaseIterable, Sendable, Hashable {

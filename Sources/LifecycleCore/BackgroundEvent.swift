@@ -1,4 +1,4 @@
-/// An event the system delivers to an app in the background (SPEC.md §3).
+/// An event the system delivers to an app in the background (docs/lifecycle.md §3).
 public enum BackgroundEvent: String, CaseIterable, Sendable, Hashable {
     /// A silent push notification.
     case push

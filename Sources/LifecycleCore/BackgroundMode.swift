@@ -11,7 +11,7 @@ public enum BackgroundMode: String, CaseIterable, Sendable, Hashable {
     case externalAccessory = "external-accessory"
     case newsstandContent = "newsstand-content"
 
-    /// Whether the mode keeps the app running in the background instead of being suspended (SPEC.md §4).
+    /// Whether the mode keeps the app running in the background instead of being suspended (docs/lifecycle.md §4).
     public var isContinuous: Bool {
         switch self {
         case .audio, .location, .voip: true

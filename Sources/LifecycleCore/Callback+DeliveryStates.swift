@@ -1,6 +1,6 @@
 extension Callback {
     /// The states an app may be in when the system calls this method, as UIKit reports them inside it
-    /// (SPEC.md §2, §3, §11). No callback reaches a suspended or not-running app.
+    /// (docs/lifecycle.md §2, §3, §11). No callback reaches a suspended or not-running app.
     public var deliveryStates: Set<AppState> {
         switch self {
         case .willFinishLaunching, .didFinishLaunching:

@@ -32,7 +32,8 @@ extension Callback {
         case .didFinishLaunching: ["applicationDidFinishLaunching:", "applicationDidFinishLaunching(_:)"]
         case .openURL:
             [
-                "application:openURL:sourceApplication:annotation:", "application(_:open:sourceApplication:annotation:)",
+                "application:openURL:sourceApplication:annotation:",
+                "application(_:open:sourceApplication:annotation:)",
                 "application:handleOpenURL:", "application(_:handleOpen:)",
             ]
         case .didReceiveRemoteNotification:

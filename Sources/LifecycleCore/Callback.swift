@@ -1,4 +1,4 @@
-/// A method of `UIApplicationDelegate` that the system calls, by its Objective-C selector (SPEC.md §2).
+/// A method of `UIApplicationDelegate` that the system calls, by its Objective-C selector (docs/lifecycle.md §2).
 ///
 /// The raw value is the selector, which is how traces and iOS logs name the callback.
 public enum Callback: String, CaseIterable, Sendable, Hashable {
@@ -57,7 +57,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// How long the method may run before the watchdog kills the app, when a limit applies to it alone (SPEC.md §4).
+    /// How long the method may run before the watchdog kills the app, when a limit applies to it alone (docs/lifecycle.md §4).
     ///
     /// The launch methods share one limit for the whole launch: ``WatchdogLimit/launch``.
     public var watchdogLimit: Duration? {
@@ -68,7 +68,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// The watchdog's limits (SPEC.md §4; seed 000).
+/// The watchdog's limits (docs/lifecycle.md §4; Apple, Execution States).
 public enum WatchdogLimit {
     /// `applicationDidEnterBackground:` and `applicationWillTerminate:` must return within 5 s.
     public static let callback: Duration = .seconds(5)

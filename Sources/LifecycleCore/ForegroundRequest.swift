@@ -4,6 +4,6 @@ struct ForegroundRequest: Sendable {
     var options: LaunchOptions
     /// Event deliveries, made while the app is inactive, before `applicationDidBecomeActive:`.
     var deliveries: [(callback: Callback, argument: String?)]
-    /// On a launch, when the deliveries happen (SPEC.md §3: URL and quick-action gating).
+    /// On a launch, when the deliveries happen (docs/lifecycle.md §3: URL and quick-action gating).
     var launchGate: Step.Condition
 }

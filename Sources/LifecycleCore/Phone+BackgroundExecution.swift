@@ -54,7 +54,7 @@ extension Phone {
         suspendIfIdle(index)
     }
 
-    /// Starts the background budget as the app enters the background (SPEC.md §4).
+    /// Starts the background budget as the app enters the background (docs/lifecycle.md §4).
     mutating func startBudget(for index: Int) {
         guard !apps[index].hasContinuousBackgroundMode else { return }
         stopBudget(for: index)
@@ -99,7 +99,7 @@ extension Phone {
     }
 
     /// The app works on a background event, then calls its completion handler; the watchdog kills it if that
-    /// takes longer than 30 s (SPEC.md §4).
+    /// takes longer than 30 s (docs/lifecycle.md §4).
     mutating func awaitCompletionHandler(of callback: Callback, for index: Int) {
         let work = apps[index].behavior.backgroundEventWork
         let limit = WatchdogLimit.backgroundEventCompletion
@@ -198,7 +198,7 @@ extension Phone {
         return takeOutput()
     }
 
-    /// Ten seconds after locking, protected data becomes unavailable (SPEC.md §3).
+    /// Ten seconds after locking, protected data becomes unavailable (docs/lifecycle.md §3).
     private mutating func protectedDataBecameUnavailable() {
         protectedDataTimer = nil
         guard isLocked, protectedDataAvailable else { return }

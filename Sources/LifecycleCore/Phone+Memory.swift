@@ -2,7 +2,7 @@ extension Phone {
     /// Memory not used by apps in memory, in megabytes.
     var freeMemory: Int { deviceMemory - usedMemory }
 
-    /// Makes room for an app about to be launched (SPEC.md §8): a memory warning to every running app, then
+    /// Makes room for an app about to be launched (docs/lifecycle.md §8): a memory warning to every running app, then
     /// suspended apps terminated least recently used first, then background apps; never the foreground app.
     mutating func makeRoom(forLaunchOf index: Int) {
         let needed = apps[index].configuration.memory
@@ -17,7 +17,7 @@ extension Phone {
         }
     }
 
-    /// Terminates apps by the policy of SPEC.md §8: `count` of them, or every suspended app when `nil`.
+    /// Terminates apps by the policy of docs/lifecycle.md §8: `count` of them, or every suspended app when `nil`.
     mutating func relieveMemoryPressure(count: Int?) {
         sendMemoryWarning()
         if let count {

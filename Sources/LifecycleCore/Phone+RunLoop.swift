@@ -16,7 +16,7 @@ extension Phone {
     }
 
     /// Runs an app's queued steps until it is waiting for a callback to return, or has none left; an app
-    /// left in the background with nothing to run is then suspended (SPEC.md §4).
+    /// left in the background with nothing to run is then suspended (docs/lifecycle.md §4).
     mutating func run(_ index: Int) {
         while !apps[index].isBusy, apps[index].hasQueuedSteps {
             let step = apps[index].steps[apps[index].nextStep]
@@ -144,7 +144,7 @@ extension Phone {
     }
 
     /// The callback-and-transition steps of a lifecycle event, in UIKit's order: a `will…` callback runs
-    /// before its transition, a `did…` callback after it (SPEC.md §11).
+    /// before its transition, a `did…` callback after it (docs/lifecycle.md §11).
     func steps(for event: AppLifecycle.Event, reason: TransitionReason? = nil) -> [Step] {
         guard let callback = AppLifecycle.callback(for: event) else { return [.change(event, reason)] }
         switch event {
@@ -218,7 +218,7 @@ extension Phone {
         apps[index].projectedState = .notRunning
     }
 
-    /// Kills an app's process at once: no callback, whatever it was doing (SPEC.md §3, §4, §8).
+    /// Kills an app's process at once: no callback, whatever it was doing (docs/lifecycle.md §3, §4, §8).
     mutating func kill(_ index: Int, _ reason: TransitionReason) {
         if apps[index].state.isForeground {
             apply(.removeFromScreen, reason, to: index)
@@ -227,7 +227,7 @@ extension Phone {
         releaseScreenIfFree()
     }
 
-    /// Deletes the app's restoration archive, if it has one (SPEC.md §6).
+    /// Deletes the app's restoration archive, if it has one (docs/lifecycle.md §6).
     mutating func deleteRestorationArchive(of index: Int) {
         guard apps[index].hasRestorationArchive else { return }
         apps[index].hasRestorationArchive = false
@@ -244,7 +244,7 @@ extension Phone {
 
     // MARK: Suspension
 
-    /// Suspends an app in the background that has nothing left to run (SPEC.md §4).
+    /// Suspends an app in the background that has nothing left to run (docs/lifecycle.md §4).
     mutating func suspendIfIdle(_ index: Int) {
         // Read in place: copying the whole record would retain every array and dictionary in it.
         guard apps[index].state == .background, !apps[index].isBusy, !apps[index].hasQueuedSteps,
@@ -254,7 +254,7 @@ extension Phone {
         apply(.suspend, .suspend, to: index)
     }
 
-    /// The callbacks an app missed while suspended, one per kind for the net change (SPEC.md §7).
+    /// The callbacks an app missed while suspended, one per kind for the net change (docs/lifecycle.md §7).
     private mutating func queuedNotifications(for index: Int) -> [Step] {
         var steps: [Step] = []
         if apps[index].timeChangesSeen < significantTimeChanges {

@@ -140,7 +140,7 @@ extension Phone {
     }
 
     /// Whether the app quits on leaving the foreground: it sets `UIApplicationExitsOnSuspend` and the profile
-    /// honours it (SPEC.md §5).
+    /// honours it (docs/lifecycle.md §5).
     private func exitsOnSuspend(_ index: Int) -> Bool {
         apps[index].configuration.exitsOnSuspend && profile.honoursExitsOnSuspend
     }
@@ -170,7 +170,7 @@ extension Phone {
     }
 
     /// Launches or resumes an app into the foreground, delivering events while it is inactive. On a launch,
-    /// the deliveries happen only if `launchGate` holds (SPEC.md §3).
+    /// the deliveries happen only if `launchGate` holds (docs/lifecycle.md §3).
     private mutating func bringForward(
         _ index: Int, options: LaunchOptions = LaunchOptions(), deliveries: [(Callback, String?)] = [],
         launchGate: Step.Condition = .launchAccepted
@@ -245,7 +245,7 @@ extension Phone {
         enqueue(index, steps + next)
     }
 
-    /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (SPEC.md §3),
+    /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (docs/lifecycle.md §3),
     /// and its restoration archive deleted (§6).
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
@@ -254,7 +254,7 @@ extension Phone {
     }
 
     /// Ends a running app with `applicationWillTerminate:`, leaving the foreground first if it is there; a
-    /// suspended app is killed silently (SPEC.md §2, §3).
+    /// suspended app is killed silently (docs/lifecycle.md §2, §3).
     private mutating func terminate(_ index: Int, _ reason: TransitionReason) {
         switch projectedState(of: index) {
         case .active:
@@ -349,7 +349,7 @@ extension Phone {
     }
 
     /// A background event: launches the app into the background, wakes it, or reaches it where it runs
-    /// (SPEC.md §3). Only apps that declare the event's background mode receive it.
+    /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
     private mutating func deliverBackgroundEvent(_ event: BackgroundEvent, to index: Int) throws(ImpossibleAction) {
         if let mode = event.requiredMode, !apps[index].configuration.backgroundModes.contains(mode) {
             throw ImpossibleAction(

@@ -1,6 +1,6 @@
 /// The system side of the lifecycle: a phone with several apps on it, as a pure state machine.
 ///
-/// `Phone` holds the policy of SPEC.md: one foreground app, the app switcher and the overlays, the lock,
+/// `Phone` holds the policy of docs/lifecycle.md: one foreground app, the app switcher and the overlays, the lock,
 /// background budgets and their expiration, the watchdog, exits-on-suspend, background modes and events,
 /// launch options and their gating, queued notifications, state preservation and restoration, and memory.
 /// It takes an event — a ``UserAction`` or a fired ``SystemTimer`` — and returns what must happen as

@@ -1,4 +1,4 @@
-/// A family of iOS versions whose observed lifecycle differs (SPEC.md §4, §5, §9).
+/// A family of iOS versions whose observed lifecycle differs (docs/lifecycle.md §4, §5, §9).
 public enum Profile: String, CaseIterable, Sendable, Hashable {
     /// iOS 4–6: 600 s of background time; locking the device only resigns the active app.
     case ios4

@@ -3,7 +3,7 @@ enum Step: Sendable {
     /// When a conditional step happens.
     enum Condition: Sendable {
         case always
-        /// Neither launch method returned NO (the gate of `application:openURL:options:`, seed 000).
+        /// Neither launch method returned NO (the gate of `application:openURL:options:`, Apple, Execution States).
         case launchAccepted
         /// `application:didFinishLaunchingWithOptions:` returned YES (the gate of quick actions).
         case didFinishLaunchingAccepted
@@ -20,7 +20,7 @@ enum Step: Sendable {
     case disarmWatchdog
     /// Store the restoration archive, if the app agreed to save its state.
     case storeArchive
-    /// Deliver what was queued while the app was suspended (SPEC.md §7).
+    /// Deliver what was queued while the app was suspended (docs/lifecycle.md §7).
     case deliverQueuedNotifications
     /// Wait for the completion handler of the background event about to be delivered.
     case awaitCompletionHandler(Callback)

@@ -1,4 +1,4 @@
-/// Why the system moved an app on its own, as traces name it (SPEC.md §11).
+/// Why the system moved an app on its own, as traces name it (docs/lifecycle.md §11).
 public enum TransitionReason: String, CaseIterable, Sendable, Hashable {
     /// Suspended: nothing left to run in the background.
     case suspend

@@ -1,4 +1,4 @@
-/// A notification UIKit posts for a lifecycle event, by its UIKit name (SPEC.md §2).
+/// A notification UIKit posts for a lifecycle event, by its UIKit name (docs/lifecycle.md §2).
 public enum UIKitNotification: String, CaseIterable, Sendable, Hashable {
     case didFinishLaunching = "UIApplicationDidFinishLaunchingNotification"
     case didBecomeActive = "UIApplicationDidBecomeActiveNotification"

@@ -1,4 +1,4 @@
-/// Something the user or the outside world does to the phone (the actions of SPEC.md §10).
+/// Something the user or the outside world does to the phone (the actions of docs/lifecycle.md §10).
 public enum UserAction: Sendable, Hashable {
     /// Tap the app's icon on the Home screen.
     case tap(AppID)
@@ -44,7 +44,7 @@ public enum UserAction: Sendable, Hashable {
     case terminate(AppID)
     /// The system warns every running app that memory is low.
     case memoryWarning
-    /// The system terminates apps to free memory: this many, or every suspended app when `nil` (SPEC.md §8).
+    /// The system terminates apps to free memory: this many, or every suspended app when `nil` (docs/lifecycle.md §8).
     case memoryPressure(count: Int?)
     /// The time changed significantly (midnight, a time zone, daylight saving).
     case significantTimeChange

@@ -37,10 +37,12 @@ public protocol ApplicationDelegate: AnyObject {
         completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
     func application(
         _ application: Application, continue userActivity: UserActivity,
-        restorationHandler: @escaping ([any UserActivityRestoring]?) -> Void) -> Bool
+        restorationHandler: @escaping ([any UserActivityRestoring]?) -> Void
+    ) -> Bool
     func application(
         _ application: Application, continue userActivity: UserActivity,
-        restorationHandler: @escaping @MainActor @Sendable ([any UserActivityRestoring]?) -> Void) -> Bool
+        restorationHandler: @escaping @MainActor @Sendable ([any UserActivityRestoring]?) -> Void
+    ) -> Bool
     func application(_ application: Application, continue userActivity: UserActivity) -> Bool
     func application(
         _ application: Application, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
@@ -161,7 +163,8 @@ extension ApplicationDelegate {
         completionHandler: @escaping () -> Void
     ) {
         self.application(
-            application, handleEventsForBackgroundURLSession: identifier, completionHandler: mainActor(completionHandler))
+            application, handleEventsForBackgroundURLSession: identifier,
+            completionHandler: mainActor(completionHandler))
     }
     public func application(
         _ application: Application, handleEventsForBackgroundURLSession identifier: String,

@@ -102,7 +102,9 @@ struct AppDeclarationParser {
                 throw line.error(at: token, "\(quoted(key)) takes no value; write it alone")
             }
             if !option.isFlag, value == nil || value!.isEmpty {
-                throw line.error(at: token, "'\(option.rawValue)' needs a value: \(option.rawValue)=VALUE, with \(option.expectedValue)")
+                throw line.error(
+                    at: token,
+                    "'\(option.rawValue)' needs a value: \(option.rawValue)=VALUE, with \(option.expectedValue)")
             }
             try apply(option, value ?? "", token, to: &configuration)
         }

@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// Writes a trace as JSON Lines, one object a record, keys in the order of SPEC.md §11.
+/// Writes a trace as JSON Lines, one object a record, keys in the order of docs/lifecycle.md §11.
 ///
 /// ```
 /// {"t":0,"kind":"callback","app":"notes","name":"applicationDidBecomeActive:"}

@@ -22,7 +22,8 @@ public struct LogQuirk: Sendable, Hashable {
             summary:
                 "iOS 11 and 12 call applicationDidBecomeActive: (and post its notification) twice around Notification Center",
             source:
-                "Open Radar 49216830 (iOS 12.1.4; iOS 11 also affected), https://github.com/lionheart/openradar-mirror/issues/21113",
+                "Open Radar 49216830, \"UIApplicationDelegate.applicationDidBecomeActive(_:) is called twice when pulling & "
+                + "dismissing notification center\" (iOS 12.1.4; iOS 11 also affected)",
             profiles: [.ios12], repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
         LogQuirk(
             summary:

@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// A parsed scenario file (SPEC.md §10): the phone to build and the commands to run on it.
+/// A parsed scenario file (docs/lifecycle.md §10): the phone to build and the commands to run on it.
 public struct Scenario: Sendable {
     /// One line that does something, with where it stands in the file.
     public struct Step: Sendable {

@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// Reads the scenario language of SPEC.md §10.
+/// Reads the scenario language of docs/lifecycle.md §10.
 ///
 /// Every mistake is reported with its file, line and column, what was found and what was expected; the
 /// parser goes on to the next line so that one run shows every mistake of a file.
@@ -79,7 +79,8 @@ public struct ScenarioParser {
                 first, line, state, previous: state.deviceLine, "the device is already described")
             let option = line.tokens[1]
             guard option.text.hasPrefix("memory=") else {
-                throw line.error(at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
+                throw line.error(
+                    at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
             }
             state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
             state.deviceLine = line.number
@@ -224,7 +225,7 @@ public struct ScenarioParser {
         CommandSyntax(arguments: [.app]) { .perform(make($0.app)) }
     }
 
-    /// Every action of SPEC.md §10, by its command word.
+    /// Every action of docs/lifecycle.md §10, by its command word.
     static let commands: [String: CommandSyntax] = [
         "tap": appAction(UserAction.tap),
         "home": action(.home),

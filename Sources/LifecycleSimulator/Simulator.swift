@@ -6,7 +6,7 @@ import LifecycleCore
 /// Timers the phone asks for go into an event queue ordered by due time, then by the order they were set,
 /// so a run gives the same trace every time and an hour of phone use takes microseconds. Time moves only
 /// through ``advance(by:)`` and through callbacks that take time: after every action the simulator lets
-/// time run until no app is inside a callback (SPEC.md §10).
+/// time run until no app is inside a callback (docs/lifecycle.md §10).
 ///
 /// Apps whose code runs in the host get their callbacks from ``hostedCode``, which may call back into the
 /// simulator while it runs: the simulator is a class so that it can be re-entered.

@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// The state diagram of SPEC.md §1, drawn from the core's own transition table (``AppLifecycle/edges``), so it
+/// The state diagram of docs/lifecycle.md §1, drawn from the core's own transition table (``AppLifecycle/edges``), so it
 /// can never drift from the code. Each edge is labelled with its callback, or says how a silent one happens.
 public enum StateDiagram {
     /// A drawable format.

@@ -2,6 +2,6 @@
 public enum TraceFormat: String, CaseIterable, Sendable {
     /// Aligned columns for a person.
     case text
-    /// One JSON object a line, for programs (SPEC.md §11).
+    /// One JSON object a line, for programs (docs/lifecycle.md §11).
     case jsonl
 }

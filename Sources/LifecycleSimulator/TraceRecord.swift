@@ -1,6 +1,6 @@
 import LifecycleCore
 
-/// One line of a trace: what happened, and when (SPEC.md §11).
+/// One line of a trace: what happened, and when (docs/lifecycle.md §11).
 public struct TraceRecord: Sendable, Hashable {
     /// What happened.
     public enum Event: Sendable, Hashable {

@@ -4,7 +4,7 @@ import Testing
 @testable import LifecycleCore
 
 @Suite struct AppLifecycleTests {
-    /// SPEC.md §1, written out by hand: the legal transitions and nothing else.
+    /// docs/lifecycle.md §1, written out by hand: the legal transitions and nothing else.
     static let specTransitions: Set<[AppState]> = [
         [.notRunning, .inactive], [.notRunning, .background], [.inactive, .active], [.active, .inactive],
         [.inactive, .background], [.background, .inactive], [.background, .suspended], [.suspended, .background],

@@ -4,7 +4,7 @@ import LifecycleTesting
 import LoggingExample
 import Testing
 
-/// The example app's delegate — seed 001's logging AppDelegate, ported — through every built-in scenario:
+/// The example app's delegate — LonelyShadow's logging AppDelegate, ported — through every built-in scenario:
 /// it logs exactly the callbacks of the trace among the six methods it implements.
 @Suite @MainActor struct ExampleTests {
     static let implemented: Set<Callback> = [

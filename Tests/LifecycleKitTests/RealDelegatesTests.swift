@@ -7,7 +7,7 @@ import Testing
 
 /// Every built-in scenario, run again with a real delegate for every app: one core, two hosts, the same
 /// lifecycle. Each delegate receives exactly the callbacks of the scripted trace (which the golden tests hold
-/// to SPEC.md §3), and observers hear each notification right after its delegate method.
+/// to docs/lifecycle.md §3), and observers hear each notification right after its delegate method.
 @Suite @MainActor struct RealDelegatesTests {
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("LifecycleSimulatorTests/Golden")

@@ -35,7 +35,7 @@ import Testing
         #expect(names == Set(BuiltInScenario.all.map(\.name)))
     }
 
-    /// Each row of SPEC.md §3, and the scenario whose golden trace shows it.
+    /// Each row of docs/lifecycle.md §3, and the scenario whose golden trace shows it.
     static let specRows: [(row: String, scenario: String)] = [
         ("tap icon, notRunning", "cold-launch"),
         ("tap icon, suspended", "resume-from-suspended"),

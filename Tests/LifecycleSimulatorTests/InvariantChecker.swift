@@ -3,7 +3,7 @@ import LifecycleSimulator
 
 /// A trace sink that checks the invariants of the model on every record it sees, and records violations.
 ///
-/// - only transitions of SPEC.md §1, each starting from the state the app was last seen in;
+/// - only transitions of docs/lifecycle.md §1, each starting from the state the app was last seen in;
 /// - at most one app in the foreground;
 /// - nothing delivered to a suspended or not-running app, and every callback in a state §3 allows;
 /// - every `applicationWillEnterForeground:` followed by `applicationDidBecomeActive:` unless the app

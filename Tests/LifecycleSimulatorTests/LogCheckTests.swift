@@ -188,7 +188,9 @@ import Testing
         let (outcome, output, errors) = Self.checkWithErrors("app notes\ntap notes\nhome\n")
         #expect(outcome == .invalidInput)
         #expect(output.isEmpty)
-        #expect(errors.hasPrefix("log: error: no line of this log names a lifecycle callback or notification (4 lines read)"))
+        #expect(
+            errors.hasPrefix(
+                "log: error: no line of this log names a lifecycle callback or notification (4 lines read)"))
     }
 
     @Test func aBinaryLogIsNotText() {

@@ -4,7 +4,7 @@ import Testing
 @testable import LifecycleSimulator
 
 /// Every mistake a scenario can hold gets an error naming file, line and column, what was found and what
-/// was expected (SPEC.md §10).
+/// was expected (docs/lifecycle.md §10).
 @Suite struct ScenarioErrorTests {
     static let cases: [(source: String, error: String)] = [
         // Commands and arguments.

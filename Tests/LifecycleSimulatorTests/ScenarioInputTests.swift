@@ -23,7 +23,8 @@ import Testing
     static func trace(_ source: String) throws -> String {
         var output = ""
         var errors = ""
-        let outcome = ScenarioBatch(format: .jsonl).run([.init(file: "t.scenario", source: source)], output: &output, errors: &errors)
+        let outcome = ScenarioBatch(format: .jsonl).run(
+            [.init(file: "t.scenario", source: source)], output: &output, errors: &errors)
         #expect(errors.isEmpty)
         #expect(outcome == .success)
         return output
@@ -42,25 +43,47 @@ import Testing
 
     @Test func columnsStayRightWithWindowsLineEndings() {
         let errors = Self.errors("app notes\r\ntap notes\r\nwait soon\r\n")
-        #expect(errors.map(\.description) == [
-            "t.scenario:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"
-        ])
+        #expect(
+            errors.map(\.description) == [
+                "t.scenario:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"
+            ])
         #expect(Self.errors("app notes\r\ntap\r\n").map(\.column) == [4])
     }
 
     // MARK: Numbers too large
 
     @Test(arguments: [
-        ("wait 999999999999999999h", "1:6", "durations are at most 100000h (about 11 years), found '999999999999999999h'"),
-        ("wait 9223372036854775.808s", "1:6", "durations are at most 100000h (about 11 years), found '9223372036854775.808s'"),
-        ("wait 9223372036854775807ms", "1:6", "durations are at most 100000h (about 11 years), found '9223372036854775807ms'"),
+        (
+            "wait 999999999999999999h", "1:6",
+            "durations are at most 100000h (about 11 years), found '999999999999999999h'"
+        ),
+        (
+            "wait 9223372036854775.808s", "1:6",
+            "durations are at most 100000h (about 11 years), found '9223372036854775.808s'"
+        ),
+        (
+            "wait 9223372036854775807ms", "1:6",
+            "durations are at most 100000h (about 11 years), found '9223372036854775807ms'"
+        ),
         ("wait 100001h", "1:6", "durations are at most 100000h (about 11 years), found '100001h'"),
         ("device memory=9007199254740993GB", "1:8", "memory sizes are at most 1024GB, found '9007199254740993GB'"),
-        ("device memory=99999999999999999999999MB", "1:8", "memory sizes are at most 1024GB, found '99999999999999999999999MB'"),
+        (
+            "device memory=99999999999999999999999MB", "1:8",
+            "memory sizes are at most 1024GB, found '99999999999999999999999MB'"
+        ),
         ("app a memory=1025GB", "1:7", "memory sizes are at most 1024GB, found '1025GB'"),
-        ("memory-pressure 99999999999999999999", "1:17", "expected a number of apps from 1 to 1000000, found '99999999999999999999'"),
-        ("app a background-task=9999999999999999999s", "1:7", "'background-task=9999999999999999999s': durations are at most 100000h (about 11 years), found '9999999999999999999s'"),
-        ("app a did-enter-background=200000h", "1:7", "'did-enter-background' expects a duration, such as 6s, found '200000h'"),
+        (
+            "memory-pressure 99999999999999999999", "1:17",
+            "expected a number of apps from 1 to 1000000, found '99999999999999999999'"
+        ),
+        (
+            "app a background-task=9999999999999999999s", "1:7",
+            "'background-task=9999999999999999999s': durations are at most 100000h (about 11 years), found '9999999999999999999s'"
+        ),
+        (
+            "app a did-enter-background=200000h", "1:7",
+            "'did-enter-background' expects a duration, such as 6s, found '200000h'"
+        ),
     ])
     func numbersAreRangeChecked(source: String, position: String, message: String) {
         #expect(Self.errors(source).map(\.description) == ["t.scenario:\(position): error: \(message)"])
@@ -81,9 +104,10 @@ import Testing
         for _ in 0..<3 { simulator.advance(by: .seconds(Int64.max / 2)) }
         #expect(simulator.now == Simulator<CollectingTraceSink>.endOfTime)
         #expect(simulator.now.secondsText == "1000000000000000")
-        #expect(simulator.sink.records.map(\.event) == [
-            .note(nil, "the simulator's clock stops at its end, 10^15 s; what falls later happens then")
-        ])
+        #expect(
+            simulator.sink.records.map(\.event) == [
+                .note(nil, "the simulator's clock stops at its end, 10^15 s; what falls later happens then")
+            ])
         var fired = false
         simulator.after(.seconds(Int64.max)) { fired = true }
         simulator.advance(by: .seconds(1))
@@ -119,9 +143,10 @@ import Testing
 
     @Test func longAppIDsAreRefused() {
         let id = String(repeating: "a", count: 101)
-        #expect(Self.errors("app \(id)").map(\.message) == [
-            "an app id has at most 100 characters, found 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"
-        ])
+        #expect(
+            Self.errors("app \(id)").map(\.message) == [
+                "an app id has at most 100 characters, found 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"
+            ])
         #expect(Self.errors("app \(id.dropLast())\ntap \(id.dropLast())").isEmpty)
     }
 
@@ -155,8 +180,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("app notes\nTAP notes", "unknown command 'TAP'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"),
-        ("app notes\ntap notes\nexpect notes activ", "expected a state (notRunning, inactive, active, background, suspended), found 'activ'; did you mean 'active'?"),
+        (
+            "app notes\nTAP notes",
+            "unknown command 'TAP'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"
+        ),
+        (
+            "app notes\ntap notes\nexpect notes activ",
+            "expected a state (notRunning, inactive, active, background, suspended), found 'activ'; did you mean 'active'?"
+        ),
         ("app notes\ntap Notes", "app 'Notes' is not declared; did you mean 'notes'?"),
         ("app notes\ntap nots", "app 'nots' is not declared; did you mean 'notes'?"),
         ("app notes\ntap mail", "app 'mail' is not declared; declare it first with 'app mail'"),
@@ -186,8 +217,14 @@ import Testing
 
     @Test(arguments: [
         ("", "t.scenario: error: nothing to run: the file has no command (it is empty, or only comments)\n"),
-        ("# only a comment\n\n", "t.scenario: error: nothing to run: the file has no command (it is empty, or only comments)\n"),
-        ("app notes\n", "t.scenario: error: nothing to run: the file declares apps but has no action, such as 'tap notes'\n"),
+        (
+            "# only a comment\n\n",
+            "t.scenario: error: nothing to run: the file has no command (it is empty, or only comments)\n"
+        ),
+        (
+            "app notes\n",
+            "t.scenario: error: nothing to run: the file declares apps but has no action, such as 'tap notes'\n"
+        ),
     ])
     func aFileThatDoesNothingSaysSo(source: String, message: String) {
         var output = ""
@@ -202,7 +239,10 @@ import Testing
         let trace = try Self.trace("app notes\nhome\ntap notes\nhome\nhome\nexpect notes suspended\n")
         let notes = trace.split(separator: "\n").filter { $0.contains(#""kind":"note""#) }
         #expect(notes.count == 2)
-        #expect(notes.allSatisfy { $0.contains("Home pressed on the Home screen: no app is in the foreground, nothing happens") })
+        #expect(
+            notes.allSatisfy {
+                $0.contains("Home pressed on the Home screen: no app is in the foreground, nothing happens")
+            })
     }
 
     // MARK: Explanations
@@ -219,16 +259,18 @@ import Testing
             home   # off it goes
             wait 1s
             """)
-        #expect(scenario.steps.map(\.comment) == [
-            "Tapping the icon launches the app: no willEnterForeground on a launch.", "off it goes", nil,
-        ])
+        #expect(
+            scenario.steps.map(\.comment) == [
+                "Tapping the icon launches the app: no willEnterForeground on a launch.", "off it goes", nil,
+            ])
     }
 
     @Test func theDemoExplainsEachLineWithinOneHundredColumns() throws {
         var output = ""
         var errors = ""
         let source = "app notes\n# " + String(repeating: "Tapping launches the app. ", count: 10) + "\ntap notes\n"
-        _ = ScenarioBatch(explains: true).run([.init(file: "t.scenario", source: source)], output: &output, errors: &errors)
+        _ = ScenarioBatch(explains: true).run(
+            [.init(file: "t.scenario", source: source)], output: &output, errors: &errors)
         let lines = output.split(separator: "\n")
         #expect(lines[1].hasPrefix("            │ Tapping launches the app."))
         #expect(lines.allSatisfy { $0.count <= 100 })

@@ -7,12 +7,12 @@ public enum FuzzDriver {
     public static func run(_ target: Target) -> Never {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, target))
+        exit(runFuzzerDriver(&argc, &argv, target))
     }
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ target: FuzzDriver.Target
