@@ -196,6 +196,13 @@ final class ChildProcess: @unchecked Sendable {
         #expect(child.standardError.hasPrefix("fixture: Ctrl-Z: press Home (the app is suspended) · fg: tap its icon"))
     }
 
+    @Test func theExampleAppHonoursHelp() throws {
+        let child = try ChildProcess("logging-app", ["--help"])
+        #expect(child.exitStatus() == 0)
+        #expect(child.output.contains { $0.contains("USAGE: logging-app [--trace]") })
+        #expect(child.output.joined(separator: " ").contains("Ctrl-Z: press Home"))
+    }
+
     @Test func aTaskNotEndedInItsBackgroundTimeGetsTheProcessKilled() throws {
         let child = try ChildProcess("HostFixture", ["--profile", "ios13", "--task", "600", "--ignore-expiration"])
         #expect(child.waitFor("applicationDidBecomeActive:"))
