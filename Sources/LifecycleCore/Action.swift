@@ -9,6 +9,12 @@ public enum Action: Sendable, Hashable {
     case callback(AppID, Callback, CallbackDetail?)
     /// A UIKit notification is posted.
     case notification(AppID, UIKitNotification)
+    /// A scene changed state (docs/lifecycle.md §13).
+    case sceneTransition(AppID, SceneID, from: SceneState, to: SceneState)
+    /// A scene-delegate method is called about a scene.
+    case sceneCallback(AppID, SceneID, Callback, CallbackDetail?)
+    /// A `UIScene` notification is posted, with the scene as object.
+    case sceneNotification(AppID, SceneID, UIKitNotification)
     /// Something worth telling a reader that is neither a callback nor a state change.
     case note(AppID?, String)
     /// Five seconds of background time remain: the host runs the expiration handlers of these tasks of an app

@@ -22,11 +22,14 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether the app's delegate is real code run by the host, which reports what it does, rather than the
     /// scripted ``behavior``.
     public var runsHostedCode: Bool
+    /// Whether the app is scene-based (`UIApplicationSceneManifest` in its Info.plist; iOS 13 and later): its
+    /// visible UI is a scene with a life cycle of its own, told to a scene delegate (docs/lifecycle.md §13).
+    public var usesScenes: Bool
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],
         usesDataProtection: Bool = false, memory: Int = AppConfiguration.defaultMemory,
-        behavior: AppBehavior = AppBehavior(), runsHostedCode: Bool = false
+        behavior: AppBehavior = AppBehavior(), runsHostedCode: Bool = false, usesScenes: Bool = false
     ) {
         self.id = id
         self.exitsOnSuspend = exitsOnSuspend
@@ -35,6 +38,7 @@ public struct AppConfiguration: Sendable, Hashable {
         self.memory = memory
         self.behavior = behavior
         self.runsHostedCode = runsHostedCode
+        self.usesScenes = usesScenes
     }
 
     /// Whether a background mode that keeps the app running is declared (and so in use).

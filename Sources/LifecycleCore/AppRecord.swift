@@ -30,6 +30,23 @@ struct AppRecord: Sendable {
     var lastAnswer = true
 
     var hasRestorationArchive = false
+
+    // Scenes (a scene-based app; docs/lifecycle.md §13). The app's one scene, while connected, and its session,
+    // which outlives the process until the user swipes the app away.
+    var scene: SceneLifecycle?
+    var session: SceneSession?
+    /// How many sessions the app has had: the next one's number is one more.
+    var sessionCount = 0
+    /// Sessions the user discarded while the app was not running, told in `application:didDiscardSceneSessions:`
+    /// at the next launch.
+    var discardedSessions: [SceneID] = []
+    /// Whether the last scene step changed the app's own state (so a `did…` scene method's UIApplication
+    /// notification is posted).
+    var lastSceneStepChangedApp = false
+    /// Whether the system started the app's process ahead of a launch (prewarming, iOS 15 and later).
+    var isPrewarmed = false
+    /// Whether the user swiped the app away and has not launched it since: no background launches then.
+    var wasForceQuit = false
     /// Whether the app has a card in the app switcher (it was used and not swiped away).
     var hasSwitcherCard = false
     /// When the app was last brought to the foreground, as a counter: larger is more recent.

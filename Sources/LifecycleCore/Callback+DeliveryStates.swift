@@ -12,12 +12,35 @@ extension Callback {
         case .didEnterBackground, .willEnterForeground, .willTerminate, .shouldSaveApplicationState,
             .willEncodeRestorableState:
             [.background]
+        case .configurationForConnecting, .didDiscardSceneSessions, .sceneWillConnect, .sceneWillEnterForeground,
+            .sceneDidEnterBackground, .sceneDidDisconnect, .stateRestorationActivityForScene:
+            [.background]
+        case .sceneDidBecomeActive, .sceneWillResignActive:
+            [.active]
+        case .sceneOpenURLContexts, .sceneWillContinueUserActivity, .sceneContinueUserActivity,
+            .windowScenePerformActionForShortcutItem:
+            [.inactive, .active]
         case .openURL, .performActionForShortcutItem, .willContinueUserActivity, .continueUserActivity:
             [.inactive, .active]
         case .didReceiveMemoryWarning, .significantTimeChange, .protectedDataWillBecomeUnavailable,
             .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification, .performFetch,
             .handleEventsForBackgroundURLSession, .handleWatchKitExtensionRequest:
             [.inactive, .active, .background]
+        }
+    }
+
+    /// The states a scene may be in when the system calls this scene-delegate method about it, as UIKit
+    /// reports them inside it; empty for an app-delegate method.
+    public var sceneDeliveryStates: Set<SceneState> {
+        switch self {
+        case .sceneWillConnect, .sceneDidDisconnect: [.unattached]
+        case .sceneWillEnterForeground: [.unattached, .background]
+        case .sceneDidBecomeActive, .sceneWillResignActive: [.foregroundActive]
+        case .sceneDidEnterBackground, .stateRestorationActivityForScene: [.background]
+        case .sceneOpenURLContexts, .sceneWillContinueUserActivity, .sceneContinueUserActivity,
+            .windowScenePerformActionForShortcutItem:
+            [.foregroundInactive, .foregroundActive]
+        default: []
         }
     }
 }

@@ -18,6 +18,14 @@ extension Callback {
         case .willEncodeRestorableState: "application(_:willEncodeRestorableStateWith:)"
         case .shouldRestoreApplicationState: "application(_:shouldRestoreApplicationState:)"
         case .didDecodeRestorableState: "application(_:didDecodeRestorableStateWith:)"
+        case .configurationForConnecting: "application(_:configurationForConnecting:options:)"
+        case .didDiscardSceneSessions: "application(_:didDiscardSceneSessions:)"
+        case .sceneWillConnect: "scene(_:willConnectTo:options:)"
+        case .sceneOpenURLContexts: "scene(_:openURLContexts:)"
+        case .sceneWillContinueUserActivity: "scene(_:willContinueUserActivityWithType:)"
+        case .sceneContinueUserActivity: "scene(_:continue:)"
+        case .windowScenePerformActionForShortcutItem: "windowScene(_:performActionFor:completionHandler:)"
+        case .stateRestorationActivityForScene: "stateRestorationActivity(for:)"
         default:
             // The one-argument methods: `applicationDidBecomeActive:` is `applicationDidBecomeActive(_:)`.
             String(selector.dropLast()) + "(_:)"
@@ -48,11 +56,15 @@ extension Callback {
 }
 
 extension UIKitNotification {
-    /// The notification's Swift name, a member of `UIApplication`: `didBecomeActiveNotification` for
+    /// The type whose member the notification is in Swift: `UIApplication` or `UIScene`.
+    public var swiftType: String { isSceneNotification ? "UIScene" : "UIApplication" }
+
+    /// The notification's Swift name, a member of ``swiftType``: `didBecomeActiveNotification` for
     /// `UIApplicationDidBecomeActiveNotification`, `protectedDataWillBecomeUnavailableNotification` for
-    /// `UIApplicationProtectedDataWillBecomeUnavailable`.
+    /// `UIApplicationProtectedDataWillBecomeUnavailable`, `didActivateNotification` for
+    /// `UISceneDidActivateNotification`.
     public var swiftName: String {
-        var name = String(rawValue.dropFirst("UIApplication".count))
+        var name = String(rawValue.dropFirst(swiftType.count))
         name = name.prefix(1).lowercased() + name.dropFirst()
         return name.hasSuffix("Notification") ? name : name + "Notification"
     }

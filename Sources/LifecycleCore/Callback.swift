@@ -25,13 +25,59 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     case willEncodeRestorableState = "application:willEncodeRestorableStateWithCoder:"
     case shouldRestoreApplicationState = "application:shouldRestoreApplicationState:"
     case didDecodeRestorableState = "application:didDecodeRestorableStateWithCoder:"
+    case configurationForConnecting = "application:configurationForConnectingSceneSession:options:"
+    case didDiscardSceneSessions = "application:didDiscardSceneSessions:"
+
+    // The scene delegate's methods (iOS 13 and later).
+    case sceneWillConnect = "scene:willConnectToSession:options:"
+    case sceneDidDisconnect = "sceneDidDisconnect:"
+    case sceneDidBecomeActive = "sceneDidBecomeActive:"
+    case sceneWillResignActive = "sceneWillResignActive:"
+    case sceneWillEnterForeground = "sceneWillEnterForeground:"
+    case sceneDidEnterBackground = "sceneDidEnterBackground:"
+    case sceneOpenURLContexts = "scene:openURLContexts:"
+    case sceneWillContinueUserActivity = "scene:willContinueUserActivityWithType:"
+    case sceneContinueUserActivity = "scene:continueUserActivity:"
+    case windowScenePerformActionForShortcutItem = "windowScene:performActionForShortcutItem:completionHandler:"
+    case stateRestorationActivityForScene = "stateRestorationActivityForScene:"
 
     /// The Objective-C selector, as iOS logs print it.
     public var selector: String { rawValue }
 
-    /// The notification UIKit posts right after this callback returns, if any.
+    /// Whether this is a method of the scene delegate (it concerns one scene) rather than of the app delegate.
+    public var isSceneCallback: Bool {
+        switch self {
+        case .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
+            .sceneWillEnterForeground, .sceneDidEnterBackground, .sceneOpenURLContexts, .sceneWillContinueUserActivity,
+            .sceneContinueUserActivity, .windowScenePerformActionForShortcutItem, .stateRestorationActivityForScene:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The `UIApplication` notification that follows a scene-delegate method's own when the app's state changes
+    /// with the scene's (docs/lifecycle.md §13).
+    public var applicationNotification: UIKitNotification? {
+        switch self {
+        case .sceneWillEnterForeground: .willEnterForeground
+        case .sceneDidBecomeActive: .didBecomeActive
+        case .sceneWillResignActive: .willResignActive
+        case .sceneDidEnterBackground: .didEnterBackground
+        default: nil
+        }
+    }
+
+    /// The notification UIKit posts right after this callback returns, if any (a `UIScene` notification for a
+    /// scene-delegate method).
     public var notification: UIKitNotification? {
         switch self {
+        case .sceneWillConnect: .sceneWillConnect
+        case .sceneDidDisconnect: .sceneDidDisconnect
+        case .sceneDidBecomeActive: .sceneDidActivate
+        case .sceneWillResignActive: .sceneWillDeactivate
+        case .sceneWillEnterForeground: .sceneWillEnterForeground
+        case .sceneDidEnterBackground: .sceneDidEnterBackground
         case .didFinishLaunching: .didFinishLaunching
         case .didBecomeActive: .didBecomeActive
         case .willResignActive: .willResignActive
@@ -50,7 +96,8 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     public var returnsDecision: Bool {
         switch self {
         case .willFinishLaunching, .didFinishLaunching, .shouldSaveApplicationState,
-            .shouldRestoreApplicationState:
+            .shouldRestoreApplicationState, .stateRestorationActivityForScene:
+            // stateRestorationActivityForScene: returns an activity or nil: YES is "returned one".
             true
         default:
             false
@@ -62,7 +109,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     /// The launch methods share one limit for the whole launch: ``WatchdogLimit/launch``.
     public var watchdogLimit: Duration? {
         switch self {
-        case .didEnterBackground, .willTerminate: WatchdogLimit.callback
+        case .didEnterBackground, .willTerminate, .sceneDidEnterBackground: WatchdogLimit.callback
         default: nil
         }
     }

@@ -2,6 +2,10 @@
 public enum CallbackDetail: Sendable, Hashable {
     /// The `launchOptions` of a launch method.
     case launchOptions(LaunchOptions)
-    /// The URL, quick-action type or activity type of an event delivery.
+    /// The URL, quick-action type or activity type of an event delivery; the session of
+    /// `application:configurationForConnectingSceneSession:options:`; the sessions of
+    /// `application:didDiscardSceneSessions:`, separated by spaces.
     case argument(String)
+    /// The options of `scene:willConnectToSession:options:`.
+    case connectionOptions(ConnectionOptions)
 }

@@ -5,10 +5,12 @@ extension Phone {
     /// Makes room for an app about to be launched (docs/lifecycle.md §8): a memory warning to every running app, then
     /// suspended apps terminated least recently used first, then background apps; never the foreground app.
     mutating func makeRoom(forLaunchOf index: Int) {
-        let needed = apps[index].configuration.memory
+        // A prewarmed process is already in memory: the launch needs nothing more.
+        let needed = apps[index].isPrewarmed ? 0 : apps[index].configuration.memory
         guard needed > freeMemory else { return }
         note(index, "memory: \(needed) MB needed, \(freeMemory) MB free")
         sendMemoryWarning()
+        while needed > freeMemory, removePrewarmedProcess(sparing: index) {}
         while needed > freeMemory, let victim = leastRecentlyUsedVictim() {
             kill(victim, .memory)
         }
@@ -22,6 +24,7 @@ extension Phone {
         sendMemoryWarning()
         if let count {
             var terminated = 0
+            while terminated < count, removePrewarmedProcess(sparing: nil) { terminated += 1 }
             while terminated < count, let victim = leastRecentlyUsedVictim() {
                 kill(victim, .memory)
                 terminated += 1
@@ -30,8 +33,19 @@ extension Phone {
                 note(nil, "memory pressure: only \(terminated) of \(count) apps could be terminated")
             }
         } else {
+            while removePrewarmedProcess(sparing: nil) {}
             while let victim = leastRecentlyUsedSuspendedApp() { kill(victim, .memory) }
         }
+    }
+
+    /// Removes a prewarmed process, the first to go for memory: no app runs in it yet (docs/lifecycle.md §15).
+    /// Returns whether there was one.
+    private mutating func removePrewarmedProcess(sparing spared: Int?) -> Bool {
+        guard let victim = apps.indices.first(where: { apps[$0].isPrewarmed && $0 != spared }) else { return false }
+        apps[victim].isPrewarmed = false
+        usedMemory -= apps[victim].configuration.memory
+        note(victim, "memory: the prewarmed process is removed")
+        return true
     }
 
     /// `applicationDidReceiveMemoryWarning:` to every app that executes code; suspended apps get nothing.

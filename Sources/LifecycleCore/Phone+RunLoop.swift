@@ -1,8 +1,14 @@
 extension Phone {
     /// Appends steps to an app's run loop and runs it as far as it can go.
     mutating func enqueue(_ index: Int, _ steps: [Step]) {
-        for case .change(let event, _) in steps {
-            if let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
+        for step in steps {
+            let event: AppLifecycle.Event? =
+                switch step {
+                case .change(let event, _): event
+                case .scene(let event): event.appEvent
+                default: nil
+                }
+            if let event, let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
                 apps[index].projectedState = next
             }
         }
@@ -45,8 +51,8 @@ extension Phone {
         case .call(let callback, let detail, let condition):
             if holds(condition, for: index) {
                 call(callback, detail, on: index)
-            } else {
-                note(index, "\(callback.selector) not called: \(explanation(of: condition))")
+            } else if let reason = explanation(of: condition) {
+                note(index, "\(callback.selector) not called: \(reason)")
             }
         case .armWatchdog(let subject, let limit):
             armWatchdog(for: index, subject: subject, limit: limit)
@@ -62,6 +68,15 @@ extension Phone {
             apps[index].steps.insert(contentsOf: queuedNotifications(for: index), at: apps[index].nextStep)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
+        case .connectScene:
+            connectScene(of: index)
+        case .scene(let event):
+            applySceneEvent(event, to: index)
+        case .storeSceneActivity:
+            if apps[index].lastAnswer, let session = apps[index].session {
+                apps[index].session?.hasRestorationActivity = true
+                note(index, "restoration activity kept with session \(session.id)")
+            }
         }
     }
 
@@ -71,15 +86,18 @@ extension Phone {
         case .launchAccepted: !apps[index].launchRefused
         case .didFinishLaunchingAccepted: apps[index].didFinishLaunchingAnswer
         case .lastAnswerYes: apps[index].lastAnswer
+        case .newSession: apps[index].session?.isConfigured == false
         }
     }
 
-    private func explanation(of condition: Step.Condition) -> String {
+    /// Why a conditional call was not made, for the trace; `nil` when that is the ordinary case not worth a note.
+    private func explanation(of condition: Step.Condition) -> String? {
         switch condition {
         case .always: "never"
         case .launchAccepted: "a launch method returned NO"
         case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
         case .lastAnswerYes: "the app answered NO"
+        case .newSession: nil
         }
     }
 
@@ -89,7 +107,14 @@ extension Phone {
         if let limit = callback.watchdogLimit {
             armWatchdog(for: index, subject: callback.selector, limit: limit)
         }
-        emit(.callback(apps[index].id, callback, detail))
+        if callback.isSceneCallback, let session = apps[index].session {
+            emit(.sceneCallback(apps[index].id, session.id, callback, sceneDetail(of: callback, detail, on: index)))
+        } else if callback == .configurationForConnecting, let session = apps[index].session {
+            apps[index].session?.isConfigured = true
+            emit(.callback(apps[index].id, callback, .argument(session.id.rawValue)))
+        } else {
+            emit(.callback(apps[index].id, callback, detail))
+        }
         if apps[index].configuration.runsHostedCode {
             // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
             apps[index].running = (callback, nil)
@@ -137,14 +162,36 @@ extension Phone {
         return takeOutput()
     }
 
-    /// What happens when a callback returns: its notification is posted and its own watchdog disarmed.
+    /// What happens when a callback returns: its notification is posted and its own watchdog disarmed. A
+    /// scene-delegate method's `UIScene` notification comes first, then the `UIApplication` one when the app's
+    /// own state changes in the same step (docs/lifecycle.md §13).
     mutating func callbackReturned(_ callback: Callback, on index: Int) {
         if callback.watchdogLimit != nil { disarmWatchdog(for: index) }
-        if let notification = callback.notification { emit(.notification(apps[index].id, notification)) }
+        guard let notification = callback.notification else { return }
+        guard callback.isSceneCallback, let session = apps[index].session else {
+            emit(.notification(apps[index].id, notification))
+            return
+        }
+        emit(.sceneNotification(apps[index].id, session.id, notification))
+        if let applicationNotification = callback.applicationNotification, sceneStepChangesApp(callback, on: index) {
+            emit(.notification(apps[index].id, applicationNotification))
+        }
     }
 
-    /// The callback-and-transition steps of a lifecycle event, in UIKit's order: a `will…` callback runs
-    /// before its transition, a `did…` callback after it (docs/lifecycle.md §11).
+    /// The callback-and-transition steps of a lifecycle event of an app, in UIKit's order: a `will…` callback
+    /// runs before its transition, a `did…` callback after it (docs/lifecycle.md §11). For a scene-based app,
+    /// the events of the foreground are its scene's, told to the scene delegate (docs/lifecycle.md §13).
+    func steps(for event: AppLifecycle.Event, of index: Int, reason: TransitionReason? = nil) -> [Step] {
+        if usesScenes(index), let sceneEvent = Self.sceneEvent(for: event) {
+            let callback = SceneLifecycle.callback(for: sceneEvent)
+            return SceneLifecycle.callbackPrecedesTransition(sceneEvent)
+                ? [.call(callback, nil, .always), .scene(sceneEvent)]
+                : [.scene(sceneEvent), .call(callback, nil, .always)]
+        }
+        return steps(for: event, reason: reason)
+    }
+
+    /// The callback-and-transition steps of an app-delegate lifecycle event.
     func steps(for event: AppLifecycle.Event, reason: TransitionReason? = nil) -> [Step] {
         guard let callback = AppLifecycle.callback(for: event) else { return [.change(event, reason)] }
         switch event {
@@ -168,7 +215,15 @@ extension Phone {
         let (from, to) = (transition.from, transition.to)
         if !apps[index].hasQueuedSteps { apps[index].projectedState = to }
 
-        if from == .notRunning { usedMemory += apps[index].configuration.memory }
+        if from == .notRunning {
+            if apps[index].isPrewarmed {
+                // The prewarmed process becomes the app's: its memory is already counted.
+                apps[index].isPrewarmed = false
+                note(index, "the launch uses the prewarmed process")
+            } else {
+                usedMemory += apps[index].configuration.memory
+            }
+        }
         if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
         if to.isForeground {
             foreground = index
@@ -216,6 +271,7 @@ extension Phone {
         apps[index].steps = []
         apps[index].nextStep = 0
         apps[index].projectedState = .notRunning
+        apps[index].scene = nil
     }
 
     /// Kills an app's process at once: no callback, whatever it was doing (docs/lifecycle.md §3, §4, §8).

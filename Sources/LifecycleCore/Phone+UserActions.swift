@@ -86,6 +86,10 @@ extension Phone {
         case .significantTimeChange:
             significantTimeChanges += 1
             deliverQueuedNotificationsToExecutingApps()
+        case .disconnectScene(let app):
+            try disconnectScene(of: try index(of: app))
+        case .prewarm(let app):
+            try prewarm(try index(of: app))
         }
         return takeOutput()
     }
@@ -132,11 +136,11 @@ extension Phone {
     // MARK: Sequences
 
     mutating func resignActive(_ index: Int) {
-        if projectedState(of: index) == .active { enqueue(index, steps(for: .resignActive)) }
+        if projectedState(of: index) == .active { enqueue(index, steps(for: .resignActive, of: index)) }
     }
 
     mutating func becomeActive(_ index: Int) {
-        if projectedState(of: index) == .inactive { enqueue(index, steps(for: .becomeActive)) }
+        if projectedState(of: index) == .inactive { enqueue(index, steps(for: .becomeActive, of: index)) }
     }
 
     /// Whether the app quits on leaving the foreground: it sets `UIApplicationExitsOnSuspend` and the profile
@@ -152,11 +156,16 @@ extension Phone {
     }
 
     /// inactive → background: `applicationDidEnterBackground:`, state preservation, then exit (exits-on-suspend)
-    /// or suspension once nothing is left to run.
+    /// or suspension once nothing is left to run. A scene-based app's scene enters the background instead, and
+    /// is asked for its restoration activity.
     private mutating func sendToBackground(_ index: Int) {
         guard projectedState(of: index) == .inactive else { return }
-        var steps = steps(for: .enterBackground)
-        if apps[index].behavior.restoresState {
+        var steps = steps(for: .enterBackground, of: index)
+        if usesScenes(index) {
+            if apps[index].behavior.restoresState {
+                steps += [.call(.stateRestorationActivityForScene, nil, .always), .storeSceneActivity]
+            }
+        } else if apps[index].behavior.restoresState {
             steps += [
                 .call(.shouldSaveApplicationState, nil, .always),
                 .call(.willEncodeRestorableState, nil, .lastAnswerYes),
@@ -186,21 +195,26 @@ extension Phone {
             return
         }
         let index = request.app
-        if projectedState(of: index) == .notRunning {
+        apps[index].wasForceQuit = false
+        if usesScenes(index) {
+            bringSceneForward(request)
+        } else if projectedState(of: index) == .notRunning {
             let calls = Self.calls(delivering: request.deliveries, when: request.launchGate)
-            launch(index, options: request.options, then: calls + steps(for: .becomeActive), inBackground: false)
+            launch(
+                index, options: request.options, then: calls + steps(for: .becomeActive, of: index),
+                inBackground: false)
         } else {
             var steps: [Step] = projectedState(of: index) == .suspended ? [.change(.resume, .resume)] : []
-            steps += self.steps(for: .enterForeground)
+            steps += self.steps(for: .enterForeground, of: index)
             steps.append(.deliverQueuedNotifications)
             steps += Self.calls(delivering: request.deliveries, when: .always)
-            steps += self.steps(for: .becomeActive)
+            steps += self.steps(for: .becomeActive, of: index)
             enqueue(index, steps)
         }
     }
 
     /// The steps that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
-    private static func calls(
+    static func calls(
         delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition
     )
         -> [Step]
@@ -212,7 +226,8 @@ extension Phone {
     /// foreground app itself just receives the event.
     private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
         if index == foreground {
-            enqueue(index, Self.calls(delivering: deliveries, when: .always))
+            let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
+            enqueue(index, Self.calls(delivering: delivered, when: .always))
             becomeActive(index)
         } else {
             if let foreground { leaveForeground(foreground) }
@@ -221,8 +236,9 @@ extension Phone {
     }
 
     /// Launches an app: into the foreground (inactive) or for a background event (background), with
-    /// restoration when it has an archive, under the launch watchdog.
-    private mutating func launch(_ index: Int, options: LaunchOptions, then next: [Step], inBackground: Bool) {
+    /// restoration when it has an archive, under the launch watchdog. A scene-based app always launches into
+    /// the background, and hears of the sessions the user discarded since it last ran.
+    mutating func launch(_ index: Int, options: LaunchOptions, then next: [Step], inBackground: Bool) {
         makeRoom(forLaunchOf: index)
         apps[index].launchRefused = false
         apps[index].didFinishLaunchingAnswer = true
@@ -242,6 +258,11 @@ extension Phone {
             ]
         }
         steps += [.call(.didFinishLaunching, detail, .always), .disarmWatchdog]
+        if usesScenes(index), !apps[index].discardedSessions.isEmpty {
+            let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
+            apps[index].discardedSessions = []
+            steps.append(.call(.didDiscardSceneSessions, .argument(sessions), .always))
+        }
         enqueue(index, steps + next)
     }
 
@@ -249,22 +270,25 @@ extension Phone {
     /// and its restoration archive deleted (§6).
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
+        apps[index].wasForceQuit = true
         terminate(index, .user)
         deleteRestorationArchive(of: index)
+        discardSession(of: index)
     }
 
     /// Ends a running app with `applicationWillTerminate:`, leaving the foreground first if it is there; a
     /// suspended app is killed silently (docs/lifecycle.md §2, §3).
-    private mutating func terminate(_ index: Int, _ reason: TransitionReason) {
+    mutating func terminate(_ index: Int, _ reason: TransitionReason) {
+        let terminateSteps = steps(for: .terminate, of: index, reason: reason)
         switch projectedState(of: index) {
         case .active:
             enqueue(
-                index, steps(for: .resignActive) + steps(for: .enterBackground) + steps(for: .terminate, reason: reason)
-            )
+                index,
+                steps(for: .resignActive, of: index) + steps(for: .enterBackground, of: index) + terminateSteps)
         case .inactive:
-            enqueue(index, steps(for: .enterBackground) + steps(for: .terminate, reason: reason))
+            enqueue(index, steps(for: .enterBackground, of: index) + terminateSteps)
         case .background:
-            enqueue(index, steps(for: .terminate, reason: reason))
+            enqueue(index, terminateSteps)
         case .suspended:
             kill(index, reason)
         case .notRunning:
@@ -338,7 +362,7 @@ extension Phone {
             appUnderLock = nil
             switch projectedState(of: returning) {
             case .inactive:
-                enqueue(returning, [.deliverQueuedNotifications] + steps(for: .becomeActive))
+                enqueue(returning, [.deliverQueuedNotifications] + steps(for: .becomeActive, of: returning))
             case .background, .suspended:
                 bringForward(returning)
             case .active, .notRunning:
@@ -355,6 +379,19 @@ extension Phone {
             throw ImpossibleAction(
                 "\(apps[index].id) does not declare the background mode '\(mode.rawValue)', so it cannot receive "
                     + "a \(event.rawValue) event", culprit: .app)
+        }
+        if let mode = event.requiredMode, !profile.offers(mode) {
+            throw ImpossibleAction(
+                "the background mode '\(mode.rawValue)' exists from iOS \(mode.introducedIn); the profile is "
+                    + profile.rawValue)
+        }
+        if projectedState(of: index) == .notRunning, apps[index].wasForceQuit {
+            // docs/lifecycle.md §3: not an error, but nothing happens, and the trace says why.
+            note(
+                index,
+                "\(event.rawValue) not delivered: the user swiped \(apps[index].id) away, and iOS does not launch an "
+                    + "app the user force-quit for background work until the user opens it again")
+            return
         }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
         let delivery: [Step] = [.awaitCompletionHandler(event.callback), .call(event.callback, nil, .always)]

@@ -1,27 +1,48 @@
-/// A family of iOS versions whose observed lifecycle differs (docs/lifecycle.md §4, §5, §9).
-public enum Profile: String, CaseIterable, Sendable, Hashable {
-    /// iOS 4–6: 600 s of background time; locking the device only resigns the active app.
-    case ios4
-    /// iOS 7–12: 180 s of background time. The default.
-    case ios12
-    /// iOS 13 and later: 30 s of background time; `UIApplicationExitsOnSuspend` is ignored.
-    case ios13
+/// An iOS major version, whose observed lifecycle the model follows (docs/lifecycle.md §14).
+///
+/// The rules change only at the versions docs/lifecycle.md §14 lists: 4 (multitasking; locking only resigns the
+/// active app), 5 (locking sends it to the background), 7 (180 s of background time; background fetch and
+/// remote notifications), 13 (30 s; `UIApplicationExitsOnSuspend` ignored; scene-based apps) and 15
+/// (prewarming). The raw value is the profile's name in scenario files: `ios4` … `ios26`.
+public enum Profile: String, CaseIterable, Sendable, Hashable, Comparable {
+    case ios4, ios5, ios6, ios7, ios8, ios9, ios10, ios11, ios12, ios13, ios14, ios15, ios16, ios17, ios18
+    case ios19, ios20, ios21, ios22, ios23, ios24, ios25, ios26
 
-    /// How long an app may run in the background with outstanding background tasks.
+    /// The major version of iOS: 4 for `ios4`.
+    public var version: Int { Int(rawValue.dropFirst(3))! }
+
+    /// The profile of an iOS major version, if the model knows it.
+    public init?(version: Int) {
+        self.init(rawValue: "ios\(version)")
+    }
+
+    public static func < (lhs: Profile, rhs: Profile) -> Bool { lhs.version < rhs.version }
+
+    /// How long an app may run in the background with outstanding background tasks: 600 s on iOS 4 to 6,
+    /// 180 s on iOS 7 to 12, 30 s from iOS 13 (observed; Apple publishes no figure).
     public var backgroundBudget: Duration {
-        switch self {
-        case .ios4: .seconds(600)
-        case .ios12: .seconds(180)
-        case .ios13: .seconds(30)
+        switch version {
+        case ..<7: .seconds(600)
+        case ..<13: .seconds(180)
+        default: .seconds(30)
         }
     }
 
     /// Expiration handlers run when this much background time remains.
     public static let expirationWarning: Duration = .seconds(5)
 
-    /// Whether the profile honours `UIApplicationExitsOnSuspend`.
-    public var honoursExitsOnSuspend: Bool { self != .ios13 }
+    /// Whether the profile honours `UIApplicationExitsOnSuspend` (not from iOS 13).
+    public var honoursExitsOnSuspend: Bool { version < 13 }
 
-    /// Whether locking the device sends the active app to the background (not on iOS 4–6).
-    public var lockSendsAppToBackground: Bool { self != .ios4 }
+    /// Whether locking the device sends the active app to the background (from iOS 5; iOS 4 only resigns it).
+    public var lockSendsAppToBackground: Bool { version >= 5 }
+
+    /// Whether apps may be scene-based (from iOS 13).
+    public var allowsScenes: Bool { version >= 13 }
+
+    /// Whether the system prewarms apps (from iOS 15).
+    public var prewarms: Bool { version >= 15 }
+
+    /// Whether a background mode exists in this version.
+    public func offers(_ mode: BackgroundMode) -> Bool { version >= mode.introducedIn }
 }

@@ -9,6 +9,8 @@ enum Step: Sendable {
         case didFinishLaunchingAccepted
         /// The last `BOOL`-returning callback answered YES.
         case lastAnswerYes
+        /// The app's scene session is new: it has not been configured yet.
+        case newSession
     }
 
     /// Change the app's state through its ``AppLifecycle``.
@@ -24,4 +26,10 @@ enum Step: Sendable {
     case deliverQueuedNotifications
     /// Wait for the completion handler of the background event about to be delivered.
     case awaitCompletionHandler(Callback)
+    /// Connect the app's scene: a session is made if it has none, then the scene, `unattached`.
+    case connectScene
+    /// Change the app's scene through its ``SceneLifecycle``; the app's state follows (docs/lifecycle.md §13).
+    case scene(SceneLifecycle.Event)
+    /// Keep the scene's restoration activity with its session, if the app returned one.
+    case storeSceneActivity
 }

@@ -48,4 +48,8 @@ public enum UserAction: Sendable, Hashable {
     case memoryPressure(count: Int?)
     /// The time changed significantly (midnight, a time zone, daylight saving).
     case significantTimeChange
+    /// The system reclaims an app's background scene (`sceneDidDisconnect:`); its session stays (iOS 13+).
+    case disconnectScene(AppID)
+    /// The system starts an app's process before the user asks for it (iOS 15+): no callback, no transition.
+    case prewarm(AppID)
 }

@@ -24,6 +24,17 @@ public final class Application {
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
     private var eventContinuations: [UUID: AsyncStream<UIKitNotification>.Continuation] = [:]
 
+    // Scenes (docs/lifecycle.md §13).
+    /// The class of the scene delegate made for each new scene, unless the session's configuration names
+    /// another: what UIKit reads from the Info.plist's scene manifest. The host sets it.
+    public var sceneDelegateClass: (any SceneDelegate.Type)?
+    /// The app's scene sessions, by persistent identifier: they outlive scenes and processes.
+    var sessionsByID: [String: SceneSession] = [:]
+    /// The connected scenes, by their session's identifier.
+    var scenesByID: [String: Scene] = [:]
+    let appPhases = PhaseObservation()
+    var lastAppPhase = ScenePhase.background
+
     public init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
         notificationCenter: NotificationCenter = .default
@@ -100,7 +111,9 @@ public final class Application {
 
     /// Calls the delegate method of a core callback, with its arguments; returns what a `BOOL`-returning
     /// method returned.
-    public func deliver(_ callback: Callback, detail: CallbackDetail?) -> Bool? {
+    public func deliver(_ callback: Callback, scene: SceneID? = nil, detail: CallbackDetail?) -> Bool? {
+        if let scene { return deliverScene(callback, scene: scene, detail: detail) }
+        if callback == .willFinishLaunching { processDidStart() }
         guard let delegate else { return nil }
         let options: LaunchOptions? =
             if case .launchOptions(let options) = detail { options } else { nil }
@@ -148,6 +161,15 @@ public final class Application {
         case .shouldSaveApplicationState, .willEncodeRestorableState, .shouldRestoreApplicationState,
             .didDecodeRestorableState:
             return deliverRestoration(callback, to: delegate)
+        case .configurationForConnecting:
+            configureSession(SceneID(rawValue: argument), with: delegate)
+        case .didDiscardSceneSessions:
+            discardSessions(argument.split(separator: " ").map { SceneID(rawValue: String($0)) }, telling: delegate)
+        case .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
+            .sceneWillEnterForeground, .sceneDidEnterBackground, .sceneOpenURLContexts, .sceneWillContinueUserActivity,
+            .sceneContinueUserActivity, .windowScenePerformActionForShortcutItem, .stateRestorationActivityForScene:
+            // A scene-delegate method always comes with its scene (deliver(_:scene:detail:)).
+            break
         }
         return nil
     }
@@ -188,10 +210,16 @@ public final class Application {
 
     /// Posts a UIKit notification, with the application as object (and the launch options as `userInfo` for
     /// `UIApplicationDidFinishLaunchingNotification`), and yields it to ``lifecycleEvents``.
-    public func post(_ notification: UIKitNotification, launchOptions: LaunchOptions? = nil) {
-        let userInfo: [AnyHashable: Any]? =
-            notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
-        notificationCenter.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
+    ///
+    /// A `UIScene` notification (`scene` set) is posted with the scene as object.
+    public func post(_ notification: UIKitNotification, scene: SceneID? = nil, launchOptions: LaunchOptions? = nil) {
+        if let scene {
+            postScene(notification, scene: scene)
+        } else {
+            let userInfo: [AnyHashable: Any]? =
+                notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
+            notificationCenter.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
+        }
         for continuation in eventContinuations.values { continuation.yield(notification) }
     }
 

@@ -28,6 +28,13 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool
     func application(_ application: Application, willContinueUserActivityWithType userActivityType: String) -> Bool
 
+    // Scene sessions (iOS 13 and later; docs/lifecycle.md §13).
+    func application(
+        _ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
+        options: Scene.ConnectionOptions
+    ) -> SceneConfiguration
+    func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>)
+
     // Event delivery with completion handlers: UIKit's spelling, then the main-actor one.
     func application(
         _ application: Application, performActionFor shortcutItem: ShortcutItem,
@@ -106,6 +113,13 @@ extension ApplicationDelegate {
     public func application(_ application: Application, willContinueUserActivityWithType userActivityType: String)
         -> Bool
     { true }
+    public func application(
+        _ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
+        options: Scene.ConnectionOptions
+    ) -> SceneConfiguration {
+        SceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
+    public func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>) {}
 
     // MARK: Each spelling calls the next; the last does what an unimplemented method does.
 

@@ -10,6 +10,8 @@ public struct InfoPlist: Sendable, Hashable {
     public var exitsOnSuspend: Bool
     /// `UIBackgroundModes`.
     public var backgroundModes: Set<BackgroundMode>
+    /// Whether the list has a `UIApplicationSceneManifest`: the app is scene-based (from iOS 13).
+    public var usesScenes: Bool
 
     /// A property list that cannot be used, with the key at fault.
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -25,10 +27,14 @@ public struct InfoPlist: Sendable, Hashable {
         }
     }
 
-    public init(bundleIdentifier: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = []) {
+    public init(
+        bundleIdentifier: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],
+        usesScenes: Bool = false
+    ) {
         self.bundleIdentifier = bundleIdentifier
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
+        self.usesScenes = usesScenes
     }
 
     /// Reads an `Info.plist` file.
@@ -78,7 +84,9 @@ public struct InfoPlist: Sendable, Hashable {
                     "YES contradicts UIBackgroundModes '\(continuous)': an app that exits on suspend never runs in the background"
             )
         }
-        self.init(bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes)
+        self.init(
+            bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes,
+            usesScenes: raw.UIApplicationSceneManifest != nil)
     }
 
     /// The app's configuration for the core, with this list's keys.
@@ -87,7 +95,7 @@ public struct InfoPlist: Sendable, Hashable {
     ) -> AppConfiguration {
         AppConfiguration(
             id: bundleIdentifier, exitsOnSuspend: exitsOnSuspend, backgroundModes: backgroundModes, memory: memory,
-            behavior: behavior, runsHostedCode: runsHostedCode)
+            behavior: behavior, runsHostedCode: runsHostedCode, usesScenes: usesScenes)
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -96,15 +104,23 @@ public struct InfoPlist: Sendable, Hashable {
         var CFBundleIdentifier: String
         var UIApplicationExitsOnSuspend: Bool?
         var UIBackgroundModes: [String]?
+        var UIApplicationSceneManifest: SceneManifest?
+
+        /// `UIApplicationSceneManifest`: only its presence matters to the lifecycle.
+        struct SceneManifest: Decodable {
+            var UIApplicationSupportsMultipleScenes: Bool?
+        }
 
         enum CodingKeys: String, CodingKey {
-            case CFBundleIdentifier, UIApplicationExitsOnSuspend, UIBackgroundModes
+            case CFBundleIdentifier, UIApplicationExitsOnSuspend, UIBackgroundModes, UIApplicationSceneManifest
 
             var expected: String {
                 switch self {
                 case .CFBundleIdentifier: "a string"
                 case .UIApplicationExitsOnSuspend: "a Boolean (<true/> or <false/>)"
                 case .UIBackgroundModes: "an array of strings"
+                case .UIApplicationSceneManifest:
+                    "a dictionary (UIApplicationSupportsMultipleScenes, UISceneConfigurations)"
                 }
             }
         }

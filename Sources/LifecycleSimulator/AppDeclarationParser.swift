@@ -7,6 +7,8 @@ struct AppDeclarationParser {
     var lines: [AppID: Int]
     /// The app's id, once it has been read (also when a later word of the line is wrong).
     private(set) var id: AppID?
+    /// The options that need a newer iOS than the first, with where they stand, for ``Scenario/Requirement``.
+    private(set) var requirements: [Scenario.Requirement] = []
 
     init(line: LineContext, lines: [AppID: Int]) {
         self.line = line
@@ -32,10 +34,11 @@ struct AppDeclarationParser {
         case didEnterBackground = "did-enter-background"
         case willEnterForeground = "will-enter-foreground"
         case willTerminate = "will-terminate"
+        case scenes
 
         var isFlag: Bool {
             switch self {
-            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration: true
+            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes: true
             default: false
             }
         }
@@ -111,10 +114,13 @@ struct AppDeclarationParser {
         return configuration
     }
 
-    private func apply(_ option: Option, _ value: Substring, _ token: Token, to configuration: inout AppConfiguration)
-        throws(ScenarioError)
-    {
+    private mutating func apply(
+        _ option: Option, _ value: Substring, _ token: Token, to configuration: inout AppConfiguration
+    ) throws(ScenarioError) {
         switch option {
+        case .scenes:
+            configuration.usesScenes = true
+            requirements.append(line.requirement(at: token, version: 13, "'scenes' (a scene-based app)"))
         case .exitsOnSuspend: configuration.exitsOnSuspend = true
         case .restoresState: configuration.behavior.restoresState = true
         case .dataProtection: configuration.usesDataProtection = true
@@ -127,6 +133,11 @@ struct AppDeclarationParser {
                     throw line.error(at: token, "unknown background mode \(quoted(name)); expected one of \(modes)")
                 }
                 configuration.backgroundModes.insert(mode)
+                if mode.introducedIn > 4 {
+                    requirements.append(
+                        line.requirement(
+                            at: token, version: mode.introducedIn, "the background mode '\(mode.rawValue)'"))
+                }
             }
         case .backgroundTask: configuration.behavior.backgroundTaskWork = try duration(value, token)
         case .eventWork: configuration.behavior.backgroundEventWork = try duration(value, token)

@@ -7,13 +7,14 @@ import LifecycleCore
 /// ``Simulator/endBackgroundTask(_:in:)``, ``Simulator/completionHandlerCalled(for:in:)``,
 /// ``Simulator/after(_:perform:)``).
 public protocol HostedAppCode: AnyObject {
-    /// Runs a delegate callback and returns what a `BOOL`-returning method returned (`nil` for YES, or for a
-    /// method that returns nothing).
-    func run(_ callback: Callback, detail: CallbackDetail?, of app: AppID) -> Bool?
+    /// Runs a delegate callback (a scene delegate's, about `scene`, when `scene` is set) and returns what a
+    /// `BOOL`-returning method returned (`nil` for YES, or for a method that returns nothing).
+    func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool?
     /// Runs the expiration handlers of these background tasks of the app.
     func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
-    /// Posts a UIKit notification of the app, right after the callback it follows returned.
-    func post(_ notification: UIKitNotification, of app: AppID)
+    /// Posts a UIKit notification of the app (a `UIScene` one about `scene`), right after the callback it
+    /// follows returned.
+    func post(_ notification: UIKitNotification, scene: SceneID?, of app: AppID)
     /// Stores what the app just encoded as its restoration archive.
     func storeRestorationArchive(of app: AppID)
     /// Deletes the app's restoration archive.

@@ -34,16 +34,21 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .callback(let app, let callback, let detail):
             json.add("app", app.rawValue)
             json.add("name", callback.selector)
-            switch detail {
-            case .launchOptions(let options):
-                var nested = JSONObject()
-                for entry in options.entries { nested.add(entry.key, entry.value) }
-                json.add("options", raw: nested.closed)
-            case .argument(let argument):
-                json.add("argument", argument)
-            case nil:
-                break
-            }
+            add(detail, to: &json)
+        case .sceneTransition(let app, let scene, let from, let to):
+            json.add("app", app.rawValue)
+            json.add("scene", scene.rawValue)
+            json.add("from", from.rawValue)
+            json.add("to", to.rawValue)
+        case .sceneCallback(let app, let scene, let callback, let detail):
+            json.add("app", app.rawValue)
+            json.add("scene", scene.rawValue)
+            json.add("name", callback.selector)
+            add(detail, to: &json)
+        case .sceneNotification(let app, let scene, let notification):
+            json.add("app", app.rawValue)
+            json.add("scene", scene.rawValue)
+            json.add("name", notification.name)
         case .notification(let app, let notification):
             json.add("app", app.rawValue)
             json.add("name", notification.name)
@@ -60,6 +65,24 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             json.add("text", text)
         }
         return json.closed
+    }
+
+    /// A callback's launch options or connection options (`options`), or its argument (`argument`).
+    private static func add(_ detail: CallbackDetail?, to json: inout JSONObject) {
+        switch detail {
+        case .launchOptions(let options):
+            var nested = JSONObject()
+            for entry in options.entries { nested.add(entry.key, entry.value) }
+            json.add("options", raw: nested.closed)
+        case .connectionOptions(let options):
+            var nested = JSONObject()
+            for entry in options.entries { nested.add(entry.key, entry.value) }
+            json.add("options", raw: nested.closed)
+        case .argument(let argument):
+            json.add("argument", argument)
+        case nil:
+            break
+        }
     }
 }
 

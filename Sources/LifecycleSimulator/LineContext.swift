@@ -29,6 +29,12 @@ struct LineContext {
         }
     }
 
+    /// What a word needs of the profile, checked once the profile is known.
+    func requirement(at token: Token, version: Int, _ what: String) -> Scenario.Requirement {
+        Scenario.Requirement(
+            line: number, column: token.column, version: version, what: what, sourceLine: String(text))
+    }
+
     // MARK: Apps
 
     /// The longest app id the language takes.

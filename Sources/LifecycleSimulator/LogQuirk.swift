@@ -24,12 +24,12 @@ public struct LogQuirk: Sendable, Hashable {
             source:
                 "Open Radar 49216830, \"UIApplicationDelegate.applicationDidBecomeActive(_:) is called twice when pulling & "
                 + "dismissing notification center\" (iOS 12.1.4; iOS 11 also affected)",
-            profiles: [.ios12], repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
+            profiles: [.ios11, .ios12], repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
         LogQuirk(
             summary:
                 "iOS 7 (at least in the simulator) posts UIApplicationDidEnterBackgroundNotification twice when the app is swiped away",
             source:
                 "Q&A 25857028, \"Two UIApplicationDidEnterBackgroundNotification when killing the app\" (iOS 7.1; not on iOS 8)",
-            profiles: [.ios12], repeated: [.notification(.didEnterBackground)]),
+            profiles: [.ios7], repeated: [.notification(.didEnterBackground)]),
     ]
 }

@@ -17,11 +17,15 @@ public struct RandomWorkload {
     }
 
     /// Apps named `app0`, `app1`, … with configurations drawn at random: background modes, tasks, slow or
-    /// refusing callbacks, exits-on-suspend, restoration, data protection, footprints.
-    public static func randomApps(count: Int, using random: inout SplitMix64) -> [AppConfiguration] {
+    /// refusing callbacks, exits-on-suspend, restoration, data protection, footprints; scene-based with a chance
+    /// of `scenesPercent` in a hundred.
+    public static func randomApps(count: Int, scenesPercent: Int = 0, using random: inout SplitMix64)
+        -> [AppConfiguration]
+    {
         (0..<count).map { number in
             var app = AppConfiguration(id: AppID("app\(number)"), memory: Int.random(in: 50...400, using: &random))
             func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+            app.usesScenes = chance(scenesPercent)
             func seconds(_ range: ClosedRange<Int>) -> Duration { .seconds(Int.random(in: range, using: &random)) }
             app.exitsOnSuspend = chance(5)
             app.usesDataProtection = chance(20)
@@ -98,7 +102,7 @@ public struct RandomWorkload {
 
     /// An action possible in any situation, or nearly: background events, memory, time.
     private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<15, using: &random) {
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)
@@ -107,6 +111,8 @@ public struct RandomWorkload {
         case 8: .memoryPressure(count: Int.random(in: 1...3, using: &random))
         case 9: .memoryPressure(count: nil)
         case 10: .terminate(app)
+        case 11: .disconnectScene(app)
+        case 12: .prewarm(app)
         default: .significantTimeChange
         }
     }

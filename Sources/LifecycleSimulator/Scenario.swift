@@ -28,6 +28,18 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// Something a line uses that exists from some iOS version on (`scenes`, a background mode), checked
+    /// against the profile the scenario runs under.
+    public struct Requirement: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+        /// The first iOS major version that has it.
+        public var version: Int
+        /// What it is, as an error names it.
+        public var what: String
+        public var sourceLine: String
+    }
+
     /// What a line does.
     public enum Command: Sendable, Hashable {
         case perform(UserAction)
@@ -42,6 +54,8 @@ public struct Scenario: Sendable {
     public var deviceMemory: Int
     public var apps: [AppConfiguration]
     public var steps: [Step]
+    /// What the declarations need of the profile.
+    public var requirements: [Requirement] = []
 
     public init(
         file: String, profile: Profile? = nil, deviceMemory: Int = Phone.defaultDeviceMemory,
@@ -52,6 +66,19 @@ public struct Scenario: Sendable {
         self.deviceMemory = deviceMemory
         self.apps = apps
         self.steps = steps
+    }
+
+    /// The errors of the requirements the profile does not meet (`defaultProfile` when the file names none).
+    public func unmetRequirements(defaultProfile: Profile = .ios12) -> [ScenarioError] {
+        let profile = self.profile ?? defaultProfile
+        return requirements.filter { profile.version < $0.version }.map {
+            ScenarioError(
+                file: file, line: $0.line, column: $0.column,
+                message:
+                    "\($0.what) needs iOS \($0.version) or later, and the profile is \(profile.rawValue); "
+                    + "write 'profile ios\($0.version)' (or later) before the first action",
+                sourceLine: $0.sourceLine)
+        }
     }
 
     /// A phone in its initial state for this scenario; `defaultProfile` applies when the file names none.

@@ -65,7 +65,7 @@ public struct ScenarioParser {
             try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
             let name = line.tokens[1].text
             guard let profile = Profile(rawValue: String(name)) else {
-                var message = "expected a profile (\(Self.profileNames)), found \(quoted(name))"
+                var message = "expected a profile, \(Self.profileNames), found \(quoted(name))"
                 if let suggestion = Spelling.closest(to: name, among: Profile.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
@@ -90,6 +90,7 @@ public struct ScenarioParser {
                 let configuration = try parser.parse()
                 state.apps.lines[configuration.id] = line.number
                 state.scenario.apps.append(configuration)
+                state.scenario.requirements += parser.requirements
             } catch {
                 if let id = parser.id, state.apps.lines[id] == nil { state.apps.failed.insert(id) }
                 throw error
@@ -250,6 +251,8 @@ public struct ScenarioParser {
         "fetch": appAction { .backgroundEvent(.fetch, $0) },
         "download": appAction { .backgroundEvent(.download, $0) },
         "watch": appAction { .backgroundEvent(.watch, $0) },
+        "disconnect-scene": appAction(UserAction.disconnectScene),
+        "prewarm": appAction(UserAction.prewarm),
         "memory-warning": action(.memoryWarning),
         "memory-pressure": CommandSyntax(arguments: [.count]) { .perform(.memoryPressure(count: $0.count)) },
         "time-change": action(.significantTimeChange),
@@ -257,7 +260,7 @@ public struct ScenarioParser {
         "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
     ]
 
-    static let profileNames = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+    static let profileNames = "ios4 to ios26"
 
     /// Every word a line may start with, for suggestions.
     static let commandWords = Array(commands.keys) + ["profile", "device", "app"]

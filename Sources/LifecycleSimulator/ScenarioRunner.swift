@@ -85,6 +85,8 @@ public enum ScenarioRunner {
         -> Scenario
     {
         let scenario = try ScenarioParser(file: file).parse(source)
+        let unmet = scenario.unmetRequirements(defaultProfile: defaultProfile)
+        guard unmet.isEmpty else { throw ScenarioErrors(errors: unmet) }
         do {
             try check(scenario, defaultProfile: defaultProfile)
         } catch {

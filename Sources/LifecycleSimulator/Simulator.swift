@@ -162,10 +162,18 @@ public final class Simulator<Sink: TraceSink> {
                 record(.transition(app, from: from, to: to, reason: reason))
             case .callback(let app, let callback, let detail):
                 record(.callback(app, callback, detail))
-                if hostedApps.contains(app) { runHosted(callback, detail, of: app) }
+                if hostedApps.contains(app) { runHosted(callback, scene: nil, detail, of: app) }
             case .notification(let app, let notification):
                 record(.notification(app, notification))
-                if hostedApps.contains(app) { hostedCode?.post(notification, of: app) }
+                if hostedApps.contains(app) { hostedCode?.post(notification, scene: nil, of: app) }
+            case .sceneTransition(let app, let scene, let from, let to):
+                record(.sceneTransition(app, scene, from: from, to: to))
+            case .sceneCallback(let app, let scene, let callback, let detail):
+                record(.sceneCallback(app, scene, callback, detail))
+                if hostedApps.contains(app) { runHosted(callback, scene: scene, detail, of: app) }
+            case .sceneNotification(let app, let scene, let notification):
+                record(.sceneNotification(app, scene, notification))
+                if hostedApps.contains(app) { hostedCode?.post(notification, scene: scene, of: app) }
             case .note(let app, let text):
                 record(.note(app, text))
             case .runExpirationHandlers(let app, let tasks):
@@ -194,8 +202,8 @@ public final class Simulator<Sink: TraceSink> {
     }
 
     /// Runs a hosted app's callback; it returns after the virtual time its configuration declares.
-    private func runHosted(_ callback: Callback, _ detail: CallbackDetail?, of app: AppID) {
-        let answer = hostedCode?.run(callback, detail: detail, of: app)
+    private func runHosted(_ callback: Callback, scene: SceneID?, _ detail: CallbackDetail?, of app: AppID) {
+        let answer = hostedCode?.run(callback, scene: scene, detail: detail, of: app)
         let duration = phone.configuration(of: app)?.behavior.duration(of: callback) ?? .zero
         if duration > .zero {
             enqueue(.callbackReturns(app, answer: answer), after: duration)

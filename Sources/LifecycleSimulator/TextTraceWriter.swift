@@ -36,18 +36,16 @@ public struct TextTraceWriter<Output: TextOutputStream>: TraceSink {
             if let reason { change += paint("  (\(reason.rawValue))", .dim) }
             line = "\(time)   \(column(app)) \(change)"
         case .callback(let app, let callback, let detail):
-            var text = callback.selector
-            switch detail {
-            case .launchOptions(let options):
-                text += paint("  " + options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: " "), .dim)
-            case .argument(let argument):
-                text += paint("  " + argument, .dim)
-            case nil:
-                break
-            }
-            line = "\(time)   \(column(app)) \(text)"
+            line = "\(time)   \(column(app)) \(callback.selector)\(describe(detail))"
         case .notification(let app, let notification):
             line = "\(time)   \(column(app)) \(paint("  ↳ " + notification.name, .dim))"
+        case .sceneTransition(let app, let scene, let from, let to):
+            line = "\(time)   \(column(app)) \(paint(scene.rawValue, .cyan))  \(paint(from)) → \(paint(to))"
+        case .sceneCallback(let app, let scene, let callback, let detail):
+            line = "\(time)   \(column(app)) \(paint(scene.rawValue, .cyan))  \(callback.selector)\(describe(detail))"
+        case .sceneNotification(let app, let scene, let notification):
+            line =
+                "\(time)   \(column(app)) \(paint(scene.rawValue, .cyan))  \(paint("  ↳ " + notification.name, .dim))"
         case .expect(let number, let app, let expected, let actual):
             let passed = expected == actual
             let verdict =
@@ -68,6 +66,30 @@ public struct TextTraceWriter<Output: TextOutputStream>: TraceSink {
         }
         output.write(line)
         output.write("\n")
+    }
+
+    /// A callback's options or argument, after its selector.
+    private func describe(_ detail: CallbackDetail?) -> String {
+        switch detail {
+        case .launchOptions(let options):
+            paint("  " + options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: " "), .dim)
+        case .connectionOptions(let options):
+            options.entries.isEmpty
+                ? "" : paint("  " + options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: " "), .dim)
+        case .argument(let argument):
+            paint("  " + argument, .dim)
+        case nil:
+            ""
+        }
+    }
+
+    private func paint(_ state: SceneState) -> String {
+        switch state {
+        case .unattached: paint(state.rawValue, .red)
+        case .foregroundInactive: paint(state.rawValue, .yellow)
+        case .foregroundActive: paint(state.rawValue, .bold, .green)
+        case .background: paint(state.rawValue, .blue)
+        }
     }
 
     /// Explanations are wrapped to fit this many columns.

@@ -9,6 +9,12 @@ public struct TraceRecord: Sendable, Hashable {
         case transition(AppID, from: AppState, to: AppState, reason: TransitionReason?)
         case callback(AppID, Callback, CallbackDetail?)
         case notification(AppID, UIKitNotification)
+        /// A scene changed state (docs/lifecycle.md §13).
+        case sceneTransition(AppID, SceneID, from: SceneState, to: SceneState)
+        /// A scene-delegate method, about a scene.
+        case sceneCallback(AppID, SceneID, Callback, CallbackDetail?)
+        /// A `UIScene` notification, about a scene.
+        case sceneNotification(AppID, SceneID, UIKitNotification)
         /// An `expect` line, with what the app's state really was.
         case expect(line: Int, app: AppID, expected: AppState, actual: AppState)
         case note(AppID?, String)
@@ -31,9 +37,9 @@ public struct TraceRecord: Sendable, Hashable {
     public var kind: String {
         switch event {
         case .action: "action"
-        case .transition: "transition"
-        case .callback: "callback"
-        case .notification: "notification"
+        case .transition, .sceneTransition: "transition"
+        case .callback, .sceneCallback: "callback"
+        case .notification, .sceneNotification: "notification"
         case .expect: "expect"
         case .note: "note"
         case .explanation: "explanation"

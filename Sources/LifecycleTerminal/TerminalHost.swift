@@ -67,9 +67,12 @@ public final class TerminalHost {
     ///   - tracing: whether to print every state change, callback and notification to standard error.
     ///   - showsKeys: whether to print ``keys`` to standard error at start; by default, when standard input is
     ///     a terminal (someone is there to press them).
+    ///   - sceneDelegateClass: for a scene-based app (`info.usesScenes`; iOS 13 profiles and later), the class of
+    ///     its scene delegate, as the Info.plist's scene manifest names it on iOS.
     public init(
-        info: InfoPlist, delegate: any ApplicationDelegate, profile: Profile = .ios12, supportDirectory: URL,
-        behavior: AppBehavior = AppBehavior(), tracing: Bool = false, showsKeys: Bool? = nil
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        profile: Profile = .ios12, supportDirectory: URL, behavior: AppBehavior = AppBehavior(),
+        tracing: Bool = false, showsKeys: Bool? = nil
     ) {
         app = info.bundleIdentifier
         self.showsKeys = showsKeys ?? (isatty(STDIN_FILENO) != 0)
@@ -81,6 +84,7 @@ public final class TerminalHost {
                 output: StandardErrorStream(), apps: [info.bundleIdentifier], colours: isatty(STDERR_FILENO) != 0)
             : nil
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
+        application.sceneDelegateClass = sceneDelegateClass
     }
 
     /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
@@ -168,11 +172,20 @@ public final class TerminalHost {
                 if callback == .willFinishLaunching {
                     launchOptions = if case .launchOptions(let options) = detail { options } else { nil }
                 }
-                let answer = application.deliver(callback, detail: detail)
+                let answer = application.deliver(callback, scene: nil, detail: detail)
                 carryOut(phone.callbackReturned(from: app, answer: answer))
             case .notification(_, let notification):
                 record(.notification(app, notification))
                 application.post(notification, launchOptions: launchOptions)
+            case .sceneTransition(_, let scene, let from, let to):
+                record(.sceneTransition(app, scene, from: from, to: to))
+            case .sceneCallback(_, let scene, let callback, let detail):
+                record(.sceneCallback(app, scene, callback, detail))
+                let answer = application.deliver(callback, scene: scene, detail: detail)
+                carryOut(phone.callbackReturned(from: app, answer: answer))
+            case .sceneNotification(_, let scene, let notification):
+                record(.sceneNotification(app, scene, notification))
+                application.post(notification, scene: scene)
             case .note(_, let text):
                 record(.note(app, text))
             case .runExpirationHandlers(_, let tasks):

@@ -39,10 +39,12 @@ public final class SimulatedDevice {
     /// - Parameters:
     ///   - apps: the apps on the phone; those named in `delegates` run their delegate's code.
     ///   - delegates: the delegates, by app; each application keeps its delegate alive.
+    ///   - sceneDelegateClasses: for scene-based apps, the class of scene delegate made for each scene (what
+    ///     the Info.plist's scene manifest names on iOS), unless the app delegate's configuration names another.
     public init(
         profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
-        delegates: [AppID: any ApplicationDelegate], notificationCenter: NotificationCenter = NotificationCenter(),
-        archiveDirectory: URL? = nil
+        delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:],
+        notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil
     ) {
         self.archiveDirectory = archiveDirectory
         let configurations = apps.map { app in
@@ -57,6 +59,7 @@ public final class SimulatedDevice {
         for (app, delegate) in delegates {
             applications[app] = Application(
                 bundleIdentifier: app, delegate: delegate, host: self, notificationCenter: notificationCenter)
+            applications[app]?.sceneDelegateClass = sceneDelegateClasses[app]
         }
         code.device = self
         simulator.hostedCode = code
@@ -64,11 +67,12 @@ public final class SimulatedDevice {
 
     /// A device for a scenario's declarations (profile, memory, apps), with delegates for some of its apps.
     public convenience init(
-        scenario: Scenario, delegates: [AppID: any ApplicationDelegate], defaultProfile: Profile = .ios12
+        scenario: Scenario, delegates: [AppID: any ApplicationDelegate],
+        sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:], defaultProfile: Profile = .ios12
     ) {
         self.init(
             profile: scenario.profile ?? defaultProfile, deviceMemory: scenario.deviceMemory, apps: scenario.apps,
-            delegates: delegates)
+            delegates: delegates, sceneDelegateClasses: sceneDelegateClasses)
     }
 
     /// Performs a user action and lets virtual time run through the work it causes.
@@ -159,12 +163,12 @@ private final class HostedCode: HostedAppCode {
     /// The launch options of each app's current launch, for `UIApplicationDidFinishLaunchingNotification`.
     private var launchOptions: [AppID: LaunchOptions] = [:]
 
-    nonisolated func run(_ callback: Callback, detail: CallbackDetail?, of app: AppID) -> Bool? {
+    nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {
         MainActor.assumeIsolated {
             if callback == .willFinishLaunching {
                 launchOptions[app] = if case .launchOptions(let options) = detail { options } else { nil }
             }
-            return device?.applications[app]?.deliver(callback, detail: detail)
+            return device?.applications[app]?.deliver(callback, scene: scene, detail: detail)
         }
     }
 
@@ -180,9 +184,9 @@ private final class HostedCode: HostedAppCode {
         MainActor.assumeIsolated { device?.deleteRestorationArchive(of: app) }
     }
 
-    nonisolated func post(_ notification: UIKitNotification, of app: AppID) {
+    nonisolated func post(_ notification: UIKitNotification, scene: SceneID?, of app: AppID) {
         MainActor.assumeIsolated {
-            device?.applications[app]?.post(notification, launchOptions: launchOptions[app])
+            device?.applications[app]?.post(notification, scene: scene, launchOptions: launchOptions[app])
         }
     }
 }

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func everyCallbackWithANotificationNamesTheRightOne() {
-        for callback in Callback.allCases {
+        for callback in Callback.allCases where !callback.isSceneCallback {
             guard let notification = callback.notification else { continue }
             // application:didFinishLaunchingWithOptions: → DidFinishLaunching; applicationDidBecomeActive: → DidBecomeActive
             var stem = callback.selector.replacingOccurrences(of: "application:", with: "")
@@ -66,6 +66,21 @@ import Testing
             stem = stem.prefix(1).uppercased() + stem.dropFirst()
             #expect(
                 notification.name == "UIApplication\(stem)Notification" || notification.name == "UIApplication\(stem)")
+        }
+    }
+
+    @Test func everySceneCallbackWithANotificationNamesUISceneOnesAndTheApplicationOne() {
+        let expected: [Callback: (UIKitNotification, UIKitNotification?)] = [
+            .sceneWillConnect: (.sceneWillConnect, nil), .sceneDidDisconnect: (.sceneDidDisconnect, nil),
+            .sceneDidBecomeActive: (.sceneDidActivate, .didBecomeActive),
+            .sceneWillResignActive: (.sceneWillDeactivate, .willResignActive),
+            .sceneWillEnterForeground: (.sceneWillEnterForeground, .willEnterForeground),
+            .sceneDidEnterBackground: (.sceneDidEnterBackground, .didEnterBackground),
+        ]
+        for callback in Callback.allCases where callback.isSceneCallback {
+            #expect(callback.notification == expected[callback]?.0, "\(callback)")
+            #expect(callback.applicationNotification == expected[callback]?.1, "\(callback)")
+            #expect(callback.notification?.isSceneNotification ?? true)
         }
     }
 

@@ -9,11 +9,30 @@ import LifecycleSimulator
 /// - every `applicationWillEnterForeground:` followed by `applicationDidBecomeActive:` unless the app
 ///   leaves the foreground or is killed first (checked once the simulator has settled).
 struct InvariantChecker: TraceSink {
+    /// The apps that live the scene life cycle (they declare scenes, and the profile has them).
+    let sceneApps: Set<AppID>
     private(set) var states: [AppID: AppState] = [:]
+    /// Each scene-based app's connected scene, by the trace.
+    private(set) var scenes: [AppID: SceneState] = [:]
+    /// Scenes that heard `sceneWillEnterForeground:` and have not become active since.
+    private(set) var awaitingSceneActivation: Set<AppID> = []
+    /// Scenes between `scene:willConnectToSession:options:` and their first `sceneDidBecomeActive:`.
+    private(set) var connecting: Set<AppID> = []
     private(set) var violations: [String] = []
     /// Apps that heard `applicationWillEnterForeground:` and have not become active since.
     private(set) var awaitingActivation: Set<AppID> = []
     private(set) var recordCount = 0
+
+    init(sceneApps: Set<AppID> = []) {
+        self.sceneApps = sceneApps
+    }
+
+    /// The app-delegate methods that a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
+    static let replacedBySceneDelegate: Set<Callback> = [
+        .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .openURL,
+        .willContinueUserActivity, .continueUserActivity, .performActionForShortcutItem, .shouldSaveApplicationState,
+        .willEncodeRestorableState, .shouldRestoreApplicationState, .didDecodeRestorableState,
+    ]
 
     mutating func write(_ record: TraceRecord) {
         recordCount += 1
@@ -25,6 +44,11 @@ struct InvariantChecker: TraceSink {
                 fail(record, "illegal transition \(from) → \(to) of \(app)")
             }
             states[app] = to
+            if to == .notRunning {
+                scenes[app] = nil
+                awaitingSceneActivation.remove(app)
+                connecting.remove(app)
+            }
             if to.isForeground {
                 let foreground = states.filter { $0.value.isForeground }.map(\.key)
                 if foreground.count > 1 { fail(record, "several apps in the foreground: \(foreground.sorted())") }
@@ -38,6 +62,48 @@ struct InvariantChecker: TraceSink {
             }
             if callback == .willEnterForeground { awaitingActivation.insert(app) }
             if callback == .didBecomeActive { awaitingActivation.remove(app) }
+            if sceneApps.contains(app), Self.replacedBySceneDelegate.contains(callback) {
+                fail(record, "\(callback.selector) reached \(app), whose scene delegate receives it instead")
+            }
+            if callback.isSceneCallback { fail(record, "\(callback.selector) delivered to \(app) without its scene") }
+        case .sceneTransition(let app, let scene, let from, let to):
+            if scenes[app] != from {
+                fail(record, "\(scene) moved from \(from) but was \(String(describing: scenes[app]))")
+            }
+            if !SceneLifecycle.edges.contains(where: { $0.from == from && $0.to == to }) {
+                fail(record, "illegal scene transition \(from) → \(to) of \(scene)")
+            }
+            scenes[app] = to
+            if !to.isForeground { awaitingSceneActivation.remove(app) }
+        case .sceneCallback(let app, let scene, let callback, _):
+            let state = states[app, default: .notRunning]
+            if !sceneApps.contains(app) {
+                fail(record, "\(callback.selector) delivered to \(app), which has no scenes")
+            }
+            if callback == .sceneWillConnect {
+                if scenes[app] != nil { fail(record, "\(scene) connected twice") }
+                scenes[app] = .unattached
+                connecting.insert(app)
+            }
+            if !callback.deliveryStates.contains(state) {
+                fail(record, "\(callback.selector) delivered to \(app) while \(state)")
+            }
+            if !callback.sceneDeliveryStates.contains(scenes[app] ?? .unattached) {
+                fail(record, "\(callback.selector) delivered about \(scene) while \(String(describing: scenes[app]))")
+            }
+            if callback == .sceneOpenURLContexts, connecting.contains(app) {
+                fail(
+                    record, "scene:openURLContexts: while \(scene) connects: the URL belongs in the connection options")
+            }
+            if callback == .sceneWillEnterForeground { awaitingSceneActivation.insert(app) }
+            if callback == .sceneDidBecomeActive {
+                awaitingSceneActivation.remove(app)
+                connecting.remove(app)
+            }
+            if callback == .sceneDidDisconnect { scenes[app] = nil }
+        case .sceneNotification(let app, _, let notification):
+            let state = states[app, default: .notRunning]
+            if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
         case .notification(let app, let notification):
             let state = states[app, default: .notRunning]
             if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
@@ -61,6 +127,22 @@ struct InvariantChecker: TraceSink {
         }
         if let foreground = phone.foregroundApp, states[foreground]?.isForeground != true {
             violations.append("after step \(step): the phone's foreground app \(foreground) is not in the foreground")
+        }
+        if !awaitingSceneActivation.isEmpty {
+            violations.append(
+                "after step \(step): sceneWillEnterForeground not followed by sceneDidBecomeActive: "
+                    + "\(awaitingSceneActivation.sorted())")
+        }
+        for app in sceneApps {
+            // The app's state is its scene's: the most active connected scene's while its process runs.
+            guard let state = phone.state(of: app), state.isExecuting else { continue }
+            let derived = SceneLifecycle.appState(of: phone.sceneState(of: app).map { [$0] } ?? [])
+            if derived != state {
+                violations.append("after step \(step): \(app) is \(state) but its scene asks for \(derived)")
+            }
+            if phone.sceneState(of: app) != scenes[app] {
+                violations.append("after step \(step): the phone and the trace disagree on the scene of \(app)")
+            }
         }
     }
 

@@ -17,10 +17,39 @@ import Testing
 
     @Test(arguments: Profile.allCases)
     func invariantsHoldOnEveryProfile(profile: Profile) {
-        for seed in UInt64(1)...8 {
+        for seed in UInt64(1)...3 {
             let violations = Self.replay(seed: seed &* 7919, steps: 3_000, profile: profile)
             #expect(violations.isEmpty, "seed \(seed &* 7919), profile \(profile): \(violations.prefix(5))")
         }
+    }
+
+    /// The random sessions reach the scene paths the invariants are about: else they would check nothing.
+    @Test func randomSessionsReachEveryScenePath() {
+        var callbacks: Set<Callback> = []
+        var notes = ""
+        for seed in UInt64(1)...4 {
+            var random = SplitMix64(seed: seed)
+            let apps = RandomWorkload.randomApps(count: 6, scenesPercent: 50, using: &random)
+            let simulator = Simulator(phone: Phone(profile: .ios17, apps: apps), sink: CollectingTraceSink())
+            var workload = RandomWorkload(seed: seed, apps: apps.map(\.id))
+            workload.drive(simulator, actions: 3_000)
+            for record in simulator.sink.records {
+                switch record.event {
+                case .sceneCallback(_, _, let callback, _): callbacks.insert(callback)
+                case .callback(_, let callback, _): callbacks.insert(callback)
+                case .note(_, let text): notes += text + "\n"
+                default: break
+                }
+            }
+        }
+        let sceneCallbacks = Set(Callback.allCases.filter(\.isSceneCallback)).subtracting([
+            .stateRestorationActivityForScene  // only for apps that restore state: most seeds have one
+        ])
+        #expect(
+            sceneCallbacks.subtracting(callbacks).isEmpty, "never reached: \(sceneCallbacks.subtracting(callbacks))")
+        #expect(callbacks.isSuperset(of: [.configurationForConnecting, .didDiscardSceneSessions]))
+        #expect(notes.contains("prewarmed:"))
+        #expect(notes.contains("not delivered: the user swiped"))
     }
 
     @Test func sameSeedSameTrace() {
@@ -31,11 +60,13 @@ import Testing
     /// Runs `steps` random actions from `seed` on a phone of eight random apps; returns the violations.
     static func replay(seed: UInt64, steps: Int, profile: Profile? = nil) -> [String] {
         var random = SplitMix64(seed: seed)
-        let apps = RandomWorkload.randomApps(count: 8, using: &random)
-        let chosenProfile = profile ?? Profile.allCases[Int.random(in: 0..<3, using: &random)]
+        let apps = RandomWorkload.randomApps(count: 8, scenesPercent: 50, using: &random)
+        let chosenProfile = profile ?? Profile.allCases[Int.random(in: 0..<Profile.allCases.count, using: &random)]
         let memory = Int.random(in: 600...2048, using: &random)
+        let sceneApps = chosenProfile.allowsScenes ? Set(apps.filter(\.usesScenes).map(\.id)) : []
         let simulator = Simulator(
-            phone: Phone(profile: chosenProfile, deviceMemory: memory, apps: apps), sink: InvariantChecker())
+            phone: Phone(profile: chosenProfile, deviceMemory: memory, apps: apps),
+            sink: InvariantChecker(sceneApps: sceneApps))
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
         workload.drive(simulator, actions: steps) { simulator, step in
             simulator.sink.checkSettled(simulator.phone, after: step)

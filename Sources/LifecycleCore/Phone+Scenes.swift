@@ -1,0 +1,206 @@
+extension Phone {
+    // MARK: Queries
+
+    /// Whether an app lives the scene life cycle: it declares scenes, and the profile has them (iOS 13 and
+    /// later). On an older iOS, UIKit ignores an app's scene manifest and calls its app delegate, and so does
+    /// the model.
+    func usesScenes(_ index: Int) -> Bool {
+        apps[index].configuration.usesScenes && profile.allowsScenes
+    }
+
+    /// The state of an app's connected scene, or `nil` when it has none.
+    public func sceneState(of app: AppID) -> SceneState? {
+        indexByID[app].flatMap { apps[$0].scene?.state }
+    }
+
+    /// An app's scene session, if it has one: it outlives the process until the user swipes the app away.
+    public func sceneSession(of app: AppID) -> SceneID? {
+        indexByID[app].flatMap { apps[$0].session?.id }
+    }
+
+    /// Whether an app's scene session holds a state restoration activity.
+    public func sessionHasRestorationActivity(_ app: AppID) -> Bool {
+        indexByID[app].flatMap { apps[$0].session?.hasRestorationActivity } ?? false
+    }
+
+    /// Whether the system has started an app's process ahead of its launch (prewarming).
+    public func isPrewarmed(_ app: AppID) -> Bool {
+        indexByID[app].map { apps[$0].isPrewarmed } ?? false
+    }
+
+    /// The scene event of an app-level foreground event, for a scene-based app's only scene.
+    static func sceneEvent(for event: AppLifecycle.Event) -> SceneLifecycle.Event? {
+        switch event {
+        case .enterForeground: .enterForeground
+        case .becomeActive: .becomeActive
+        case .resignActive: .resignActive
+        case .enterBackground: .enterBackground
+        default: nil
+        }
+    }
+
+    // MARK: Coming forward
+
+    /// Brings a scene-based app forward (docs/lifecycle.md §13): launched into the background if it is not
+    /// running, resumed if it is suspended; its scene connects if it has none (with what brought it forward in
+    /// its connection options), then enters the foreground and becomes active.
+    mutating func bringSceneForward(_ request: ForegroundRequest) {
+        let index = request.app
+        let options = request.options
+        let connection = ConnectionOptions(
+            url: options.url, sourceApplication: options.sourceApplication, userActivityType: options.userActivityType,
+            shortcutItem: options.shortcutItem)
+        // A tapped push stays the app delegate's; the rest arrive in the connection options when the scene
+        // connects, or through the scene delegate when it was already connected.
+        let pushes = request.deliveries.filter { $0.callback == .didReceiveRemoteNotification }
+        var steps: [Step] = []
+        let connected = apps[index].scene != nil && projectedState(of: index) != .notRunning
+        if !connected { steps += connectSteps(connection) }
+        steps += self.steps(for: .enterForeground, of: index)
+        steps.append(.deliverQueuedNotifications)
+        if connected {
+            steps += Self.calls(delivering: Self.sceneDeliveries(request.deliveries), when: .always)
+        } else {
+            steps += Self.calls(delivering: pushes, when: request.launchGate)
+        }
+        steps += self.steps(for: .becomeActive, of: index)
+        switch projectedState(of: index) {
+        case .notRunning:
+            let launchOptions = LaunchOptions(remoteNotification: options.remoteNotification)
+            launch(index, options: launchOptions, then: steps, inBackground: true)
+        case .suspended:
+            enqueue(index, [.change(.resume, .resume)] + steps)
+        default:
+            enqueue(index, steps)
+        }
+    }
+
+    /// The steps that connect an app's scene: its session made if it has none (and configured once), then
+    /// `scene:willConnectToSession:options:`.
+    private func connectSteps(_ options: ConnectionOptions) -> [Step] {
+        [
+            .connectScene, .call(.configurationForConnecting, nil, .newSession),
+            .call(.sceneWillConnect, .connectionOptions(options), .always),
+        ]
+    }
+
+    /// The scene delegate's methods for events an app delegate would receive: a URL, an activity, a quick
+    /// action. A tapped push stays the app delegate's.
+    static func sceneDeliveries(_ deliveries: [(callback: Callback, argument: String?)]) -> [(Callback, String?)] {
+        deliveries.map { delivery in
+            let callback: Callback =
+                switch delivery.callback {
+                case .openURL: .sceneOpenURLContexts
+                case .willContinueUserActivity: .sceneWillContinueUserActivity
+                case .continueUserActivity: .sceneContinueUserActivity
+                case .performActionForShortcutItem: .windowScenePerformActionForShortcutItem
+                default: delivery.callback
+                }
+            return (callback, delivery.argument)
+        }
+    }
+
+    /// Makes the app's session if it has none, and connects a scene to it, `unattached`.
+    mutating func connectScene(of index: Int) {
+        if apps[index].session == nil {
+            apps[index].sessionCount += 1
+            apps[index].session = SceneSession(id: SceneID(app: apps[index].id, number: apps[index].sessionCount))
+        }
+        apps[index].scene = SceneLifecycle()
+    }
+
+    /// The detail a scene-delegate method is called with: the connection options carry the session's
+    /// restoration activity, if it has one.
+    func sceneDetail(of callback: Callback, _ detail: CallbackDetail?, on index: Int) -> CallbackDetail? {
+        guard callback == .sceneWillConnect, let session = apps[index].session else { return detail }
+        var options = if case .connectionOptions(let options) = detail { options } else { ConnectionOptions() }
+        if session.hasRestorationActivity { options.restorationActivity = session.id }
+        return .connectionOptions(options)
+    }
+
+    // MARK: Scene state
+
+    /// Changes the app's scene through its state machine, then the app's own state to the one its scene asks
+    /// for: the app's state is derived from its scene, never set apart from it (docs/lifecycle.md §13).
+    mutating func applySceneEvent(_ event: SceneLifecycle.Event, to index: Int) {
+        apps[index].lastSceneStepChangedApp = false
+        guard var scene = apps[index].scene, let session = apps[index].session, let change = scene.handle(event)
+        else {
+            // A step queued for a scene that is gone (its process was killed meanwhile): nothing to do.
+            return
+        }
+        apps[index].scene = event == .disconnect ? nil : scene
+        emit(.sceneTransition(apps[index].id, session.id, from: change.from, to: change.to))
+        let before = apps[index].state
+        let derived = SceneLifecycle.appState(of: apps[index].scene.map { [$0.state] } ?? [])
+        guard derived != before,
+            let appEvent = AppLifecycle.Event.allCases.first(where: {
+                AppLifecycle.target(of: $0, from: before) == derived && Self.sceneEvent(for: $0) != nil
+            })
+        else { return }
+        apply(appEvent, nil, to: index)
+        apps[index].lastSceneStepChangedApp = true
+    }
+
+    /// Whether the step of a scene-delegate method changes the app's own state: after the transition for a
+    /// `did…` method, before it for a `will…` one.
+    func sceneStepChangesApp(_ callback: Callback, on index: Int) -> Bool {
+        guard let event = SceneLifecycle.Event.allCases.first(where: { SceneLifecycle.callback(for: $0) == callback })
+        else { return false }
+        guard SceneLifecycle.callbackPrecedesTransition(event) else { return apps[index].lastSceneStepChangedApp }
+        guard let scene = apps[index].scene, let next = SceneLifecycle.target(of: event, from: scene.state) else {
+            return false
+        }
+        return SceneLifecycle.appState(of: [next]) != apps[index].state
+    }
+
+    // MARK: The system's scene actions
+
+    /// The system reclaims an app's background scene (docs/lifecycle.md §13): a suspended app is resumed for
+    /// `sceneDidDisconnect:`, then suspended again; the session stays, with its restoration activity.
+    mutating func disconnectScene(of index: Int) throws(ImpossibleAction) {
+        guard usesScenes(index) else {
+            throw ImpossibleAction("\(apps[index].id) is not scene-based (declare it with 'scenes')", culprit: .app)
+        }
+        let state = projectedState(of: index)
+        guard apps[index].scene != nil, state == .background || state == .suspended else {
+            throw ImpossibleAction(
+                "\(apps[index].id) has no connected scene in the background (it is \(state.rawValue))", culprit: .app)
+        }
+        var steps: [Step] = state == .suspended ? [.change(.resume, .resume)] : []
+        steps += [.scene(.disconnect), .call(.sceneDidDisconnect, nil, .always)]
+        enqueue(index, steps)
+    }
+
+    /// The system starts an app's process before the user asks for it (docs/lifecycle.md §15): UIKit does
+    /// not run yet, so the app stays `notRunning` and hears nothing; the process counts toward memory.
+    mutating func prewarm(_ index: Int) throws(ImpossibleAction) {
+        guard profile.prewarms else {
+            throw ImpossibleAction("prewarming exists from iOS 15; the profile is \(profile.rawValue)")
+        }
+        guard projectedState(of: index) == .notRunning else {
+            throw ImpossibleAction("\(apps[index].id) is already running", culprit: .app)
+        }
+        guard !apps[index].isPrewarmed else {
+            throw ImpossibleAction("\(apps[index].id) is already prewarmed", culprit: .app)
+        }
+        let needed = apps[index].configuration.memory
+        guard needed <= freeMemory else {
+            note(
+                index,
+                "not prewarmed: \(needed) MB needed, \(freeMemory) MB free (the system prewarms as memory allows)")
+            return
+        }
+        apps[index].isPrewarmed = true
+        usedMemory += needed
+        note(index, "prewarmed: the system starts its process ahead of a launch; UIKit does not run yet")
+    }
+
+    /// The user discarded the app's session by swiping it away: the app hears of it at its next launch.
+    mutating func discardSession(of index: Int) {
+        guard usesScenes(index), let session = apps[index].session else { return }
+        apps[index].session = nil
+        apps[index].discardedSessions.append(session.id)
+        note(index, "session \(session.id) discarded")
+    }
+}

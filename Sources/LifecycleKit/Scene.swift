@@ -1,0 +1,74 @@
+import Foundation
+import LifecycleCore
+
+/// A scene of the app, one piece of its visible UI (`UIScene` and `UIWindowScene`), with a life cycle of its
+/// own told to its ``SceneDelegate`` (docs/lifecycle.md §13).
+@MainActor
+public final class Scene: Hashable {
+    /// `UIScene.ActivationState`.
+    public typealias ActivationState = SceneState
+
+    /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activity or quick action
+    /// that brought it forward. For a scene-based app they arrive here, not through
+    /// `scene(_:openURLContexts:)` and its kin.
+    public struct ConnectionOptions: Sendable {
+        public var urlContexts: Set<OpenURLContext>
+        public var userActivities: Set<UserActivity>
+        public var shortcutItem: ShortcutItem?
+        public var sourceApplication: String?
+
+        public init(
+            urlContexts: Set<OpenURLContext> = [], userActivities: Set<UserActivity> = [],
+            shortcutItem: ShortcutItem? = nil, sourceApplication: String? = nil
+        ) {
+            self.urlContexts = urlContexts
+            self.userActivities = userActivities
+            self.shortcutItem = shortcutItem
+            self.sourceApplication = sourceApplication
+        }
+    }
+
+    public let session: SceneSession
+    /// The scene's delegate; the scene keeps it alive, as UIKit does.
+    public var delegate: (any SceneDelegate)?
+    /// The scene's state, as UIKit reports it inside each of its delegate's methods.
+    public internal(set) var activationState: ActivationState = .unattached
+    public var title: String?
+    private let phases = PhaseObservation()
+
+    init(session: SceneSession, delegate: (any SceneDelegate)?) {
+        self.session = session
+        self.delegate = delegate
+    }
+
+    /// SwiftUI's `scenePhase` of this scene: `active`, `inactive` or `background`.
+    public var phase: ScenePhase { activationState.phase }
+
+    /// Calls `action` with the scene's new phase each time it changes, right after the scene-delegate method of
+    /// the step that changed it (SwiftUI's `onChange(of: scenePhase)`).
+    public func onPhaseChange(_ action: @escaping @MainActor (ScenePhase) -> Void) {
+        phases.onChange(action)
+    }
+
+    /// The scene's phases as they change, for `for await` loops.
+    public var phaseChanges: AsyncStream<ScenePhase> { phases.changes }
+
+    func reportPhase() { phases.report(phase) }
+
+    public nonisolated static func == (lhs: Scene, rhs: Scene) -> Bool { lhs === rhs }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Scene {
+    /// The `Notification.Name` of a `UIScene` notification.
+    public nonisolated static func name(of notification: UIKitNotification) -> Notification.Name {
+        Notification.Name(notification.name)
+    }
+
+    public nonisolated static let willConnectNotification = name(of: .sceneWillConnect)
+    public nonisolated static let didDisconnectNotification = name(of: .sceneDidDisconnect)
+    public nonisolated static let didActivateNotification = name(of: .sceneDidActivate)
+    public nonisolated static let willDeactivateNotification = name(of: .sceneWillDeactivate)
+    public nonisolated static let willEnterForegroundNotification = name(of: .sceneWillEnterForeground)
+    public nonisolated static let didEnterBackgroundNotification = name(of: .sceneDidEnterBackground)
+}

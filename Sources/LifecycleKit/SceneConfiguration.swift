@@ -1,0 +1,19 @@
+/// What a new scene session is made of (`UISceneConfiguration`): its name, role, and the class of its scene
+/// delegate. `application(_:configurationForConnecting:options:)` returns one; without a `delegateClass`, the
+/// host's scene delegate class is used, as UIKit uses the one named in the Info.plist's scene manifest.
+public struct SceneConfiguration: Sendable {
+    /// `UISceneSession.Role`.
+    public enum Role: String, Sendable, Hashable {
+        case windowApplication = "UIWindowSceneSessionRoleApplication"
+    }
+
+    public var name: String?
+    public var role: Role
+    public var delegateClass: (any SceneDelegate.Type)?
+
+    public init(name: String?, sessionRole: Role, delegateClass: (any SceneDelegate.Type)? = nil) {
+        self.name = name
+        self.role = sessionRole
+        self.delegateClass = delegateClass
+    }
+}
