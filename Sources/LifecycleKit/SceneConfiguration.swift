@@ -1,7 +1,7 @@
 /// What a new scene session is made of (`UISceneConfiguration`): its name, role, and the class of its scene
 /// delegate. `application(_:configurationForConnecting:options:)` returns one; without a `delegateClass`, the
 /// host's scene delegate class is used, as UIKit uses the one named in the Info.plist's scene manifest.
-public struct SceneConfiguration: Sendable {
+public struct SceneConfiguration {
     /// `UISceneSession.Role`.
     public enum Role: String, Sendable, Hashable {
         case windowApplication = "UIWindowSceneSessionRoleApplication"

@@ -18,7 +18,7 @@ public protocol SceneDelegate: AnyObject {
     func sceneWillResignActive(_ scene: Scene)
     func sceneWillEnterForeground(_ scene: Scene)
     func sceneDidEnterBackground(_ scene: Scene)
-    func scene(_ scene: Scene, openURLContexts URLContexts: Set<OpenURLContext>)
+    func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>)
     func scene(_ scene: Scene, willContinueUserActivityWithType userActivityType: String)
     func scene(_ scene: Scene, continue userActivity: UserActivity)
     func windowScene(
@@ -38,7 +38,7 @@ extension SceneDelegate {
     public func sceneWillResignActive(_ scene: Scene) {}
     public func sceneWillEnterForeground(_ scene: Scene) {}
     public func sceneDidEnterBackground(_ scene: Scene) {}
-    public func scene(_ scene: Scene, openURLContexts URLContexts: Set<OpenURLContext>) {}
+    public func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {}
     public func scene(_ scene: Scene, willContinueUserActivityWithType userActivityType: String) {}
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {}
     public func windowScene(
