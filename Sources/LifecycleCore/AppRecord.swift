@@ -40,6 +40,8 @@ struct AppRecord: Sendable {
     /// Sessions the user discarded while the app was not running, told in `application:didDiscardSceneSessions:`
     /// at the next launch.
     var discardedSessions: [SceneID] = []
+    /// Whether the user swiped the app away: its session goes when its process ends.
+    var discardsSessionOnExit = false
     /// Whether the last scene step changed the app's own state (so a `did…` scene method's UIApplication
     /// notification is posted).
     var lastSceneStepChangedApp = false

@@ -249,6 +249,7 @@ extension Phone {
         case .notRunning:
             usedMemory -= apps[index].configuration.memory
             discardProcess(of: index)
+            if apps[index].discardsSessionOnExit { endDiscardedSession(of: index) }
         default:
             break
         }

@@ -196,9 +196,18 @@ extension Phone {
         note(index, "prewarmed: the system starts its process ahead of a launch; UIKit does not run yet")
     }
 
-    /// The user discarded the app's session by swiping it away: the app hears of it at its next launch.
+    /// The user discarded the app's session by swiping it away: it goes once the process has ended (a running
+    /// app's scene still hears its last callbacks about it), and the app hears of it at its next launch.
     mutating func discardSession(of index: Int) {
-        guard usesScenes(index), let session = apps[index].session else { return }
+        guard usesScenes(index), apps[index].session != nil else { return }
+        apps[index].discardsSessionOnExit = true
+        if apps[index].state == .notRunning { endDiscardedSession(of: index) }
+    }
+
+    /// Drops a session the user discarded, now that its app's process has ended.
+    mutating func endDiscardedSession(of index: Int) {
+        apps[index].discardsSessionOnExit = false
+        guard let session = apps[index].session else { return }
         apps[index].session = nil
         apps[index].discardedSessions.append(session.id)
         note(index, "session \(session.id) discarded")

@@ -19,6 +19,7 @@ public struct LogCheck {
         file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> ScenarioBatch.Outcome where Lines.Element == Substring {
         var logged: Set<LoggedEvent> = []
+        var loggedByApp: [String: Set<LoggedEvent>] = [:]
         var count = 0
         for line in try lines() {
             count += 1
@@ -28,7 +29,12 @@ public struct LogCheck {
                         + "UTF-16); lifecycle check reads UTF-8 text\n")
                 return .invalidInput
             }
-            if let recognized = LogRecognizer.recognize(line) { logged.insert(recognized.event) }
+            if let recognized = LogRecognizer.recognize(line) {
+                logged.insert(recognized.event)
+                if recognized.isTraceRecord, let app = recognized.process {
+                    loggedByApp[app, default: []].insert(recognized.event)
+                }
+            }
         }
         guard !logged.isEmpty else {
             errors.write(
@@ -39,7 +45,7 @@ public struct LogCheck {
                     + "(UIApplicationDidBecomeActiveNotification), or a jsonl trace of lifecycle run\n")
             return .invalidInput
         }
-        var checker = LogChecker(logged: logged, profile: profile)
+        var checker = LogChecker(logged: logged, loggedByApp: loggedByApp, profile: profile)
         var number = 0
         var recognized = 0
         for line in try lines() {
@@ -72,12 +78,12 @@ public struct LogCheck {
         return .success
     }
 
-    private static func names(_ states: Set<AppState>) -> [String] {
-        AppState.allCases.filter(states.contains).map(\.rawValue)
+    private static func names(_ states: Set<LogChecker.State>) -> [String] {
+        states.sorted().map(\.description)
     }
 
     private func write<Output: TextOutputStream>(
-        line: Int, event: LoggedEvent, states: Set<AppState>, to output: inout Output
+        line: Int, event: LoggedEvent, states: Set<LogChecker.State>, to output: inout Output
     ) {
         switch format {
         case .text:
@@ -95,7 +101,7 @@ public struct LogCheck {
     }
 
     private func writeQuirk<Output: TextOutputStream>(
-        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<AppState>, to output: inout Output
+        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<LogChecker.State>, to output: inout Output
     ) {
         switch format {
         case .text:
@@ -113,7 +119,8 @@ public struct LogCheck {
     }
 
     private func writeViolation<Output: TextOutputStream>(
-        file: String, line: Int, text: Substring, event: LoggedEvent, possible: Set<AppState>, allowed: [LoggedEvent],
+        file: String, line: Int, text: Substring, event: LoggedEvent, possible: Set<LogChecker.State>,
+        allowed: [LoggedEvent],
         to output: inout Output
     ) {
         let allowedText =

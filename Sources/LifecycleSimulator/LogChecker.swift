@@ -1,39 +1,109 @@
 import LifecycleCore
 
-/// Holds a real log against the model (docs/lifecycle.md §12): after each lifecycle line, the states the app may be in;
-/// at the first line the model cannot explain, a violation saying why.
+/// Holds a real log against the model (docs/lifecycle.md §12, §13): after each lifecycle line, the states the
+/// app may be in; at the first line the model cannot explain, a violation saying why.
 ///
 /// A log shows only what the app logs, so every step that could happen without a line in this log — silent
 /// transitions, and callbacks that never appear anywhere in it — may happen between two lines. What does
-/// appear is held to the model strictly. The rules are the core's: the transition table
-/// (``AppLifecycle/edges``) and the states each callback may arrive in (``Callback/deliveryStates``).
+/// appear is held to the model strictly. The rules are the core's: the transition tables (``AppLifecycle/edges``
+/// and ``SceneLifecycle/edges``) and the states each callback may arrive in (``Callback/deliveryStates``,
+/// ``Callback/sceneDeliveryStates``). A log that shows any scene event is a scene-based app's: its foreground
+/// is its scene's, the app delegate's foreground methods never reach it, and the three lines of one scene step
+/// (the scene-delegate method, its `UIScene` notification, the `UIApplication` one) may come in any order.
 public struct LogChecker {
+    /// What the app may be: its state, and for a scene-based app its scene's (`nil` when none is connected).
+    public struct State: Sendable, Hashable, Comparable, CustomStringConvertible {
+        public var app: AppState
+        public var scene: SceneState?
+
+        public init(app: AppState, scene: SceneState? = nil) {
+            self.app = app
+            self.scene = scene
+        }
+
+        public var description: String { scene.map { "\(app.rawValue)/\($0.rawValue)" } ?? app.rawValue }
+
+        public static func < (lhs: State, rhs: State) -> Bool {
+            let order = { (state: State) in
+                (
+                    AppState.allCases.firstIndex(of: state.app)!,
+                    state.scene.map { SceneState.allCases.firstIndex(of: $0)! + 1 } ?? 0
+                )
+            }
+            return order(lhs) < order(rhs)
+        }
+    }
+
     /// What a lifecycle line did to the possible states.
     public enum Verdict: Sendable, Hashable {
         /// The line fits: the states the app may be in after it.
-        case consistent(Set<AppState>)
+        case consistent(Set<State>)
         /// The line cannot happen: the states the app may have been in, and what could have come there.
-        case violation(possible: Set<AppState>, allowed: [LoggedEvent])
-        /// The line is a documented quirk of some iOS versions; the states are as before it.
-        case quirk(LogQuirk, Set<AppState>)
+        case violation(possible: Set<State>, allowed: [LoggedEvent])
+        /// The line is a documented quirk of some iOS versions; the states the app may be in after it.
+        case quirk(LogQuirk, Set<State>)
     }
 
-    /// The events that appear somewhere in the log; the others may have happened unlogged.
-    public let logged: Set<LoggedEvent>
-    private var states: [String: Set<AppState>] = [:]
+    /// An edge of the checker's chart: a step of the model, with the callback that shows it in a log.
+    struct Edge: Hashable {
+        enum Kind { case launch, foregroundKill, other }
+        var from: State
+        var to: State
+        var callback: Callback?
+        var kind: Kind
+    }
+
+    /// What the log shows of one app: the events it logs anywhere, and so its chart.
+    struct Model {
+        /// The events that appear somewhere in the log; the others may have happened unlogged.
+        let logged: Set<LoggedEvent>
+        /// Whether the app is scene-based: its log shows a scene event.
+        let isSceneBased: Bool
+        let edges: [Edge]
+
+        init(logged: Set<LoggedEvent>) {
+            self.logged = logged
+            self.isSceneBased = logged.contains { $0.isSceneEvent }
+            self.edges = Self.edges(sceneBased: isSceneBased)
+        }
+    }
+
+    /// The model of lines that do not say which app they are about (a log of one app).
+    private let shared: Model
+    /// The models of the apps of a trace, which says which app each line is about.
+    private let modelsByApp: [String: Model]
+    /// The quirks that may explain a line: those of the profile, or all of them.
+    public let quirks: [LogQuirk]
+    private var states: [String: Set<State>] = [:]
     private var lastEvent: [String: LoggedEvent] = [:]
+    private var lastTime: [String: Double] = [:]
+    /// The lines of the scene step in progress that may still come, in any order (docs/lifecycle.md §13).
+    private var openStep: [String: Set<LoggedEvent>] = [:]
     private var currentProcess = ""
     private var seenProcesses = 0
 
-    /// The quirks that may explain a line: those of the profile, or all of them.
-    public let quirks: [LogQuirk]
-
     /// - Parameters:
     ///   - logged: every event that appears in the whole log (a first pass over it finds them).
+    ///   - loggedByApp: for a trace of several apps, the events each app's lines show.
     ///   - profile: the iOS versions the log comes from, if known; only their quirks explain lines.
-    public init(logged: Set<LoggedEvent>, profile: Profile? = nil) {
-        self.logged = logged
+    public init(logged: Set<LoggedEvent>, loggedByApp: [String: Set<LoggedEvent>] = [:], profile: Profile? = nil) {
+        self.shared = Model(logged: logged)
+        self.modelsByApp = loggedByApp.mapValues(Model.init(logged:))
         self.quirks = LogQuirk.known.filter { quirk in profile.map(quirk.profiles.contains) ?? true }
+    }
+
+    /// The model of the process whose lines are being checked.
+    private var model: Model { modelsByApp[currentProcess] ?? shared }
+
+    /// Every state the checker knows for a log.
+    private static func allStates(sceneBased isSceneBased: Bool) -> Set<State> {
+        guard isSceneBased else { return Set(AppState.allCases.map { State(app: $0) }) }
+        var states: Set<State> = [
+            State(app: .notRunning), State(app: .background), State(app: .suspended),
+            State(app: .suspended, scene: .background),
+        ]
+        for scene in SceneState.allCases { states.insert(State(app: scene.appState, scene: scene)) }
+        return states
     }
 
     /// Checks the next lifecycle line of the log.
@@ -41,34 +111,125 @@ public struct LogChecker {
         if let process = line.process, process != currentProcess {
             if states[process] == nil {
                 // A log may start in the middle of a session; a process that appears later is a new one.
-                states[process] = seenProcesses == 0 ? Set(AppState.allCases) : [.notRunning]
+                let start = Self.allStates(sceneBased: (modelsByApp[process] ?? shared).isSceneBased)
+                states[process] = seenProcesses == 0 || modelsByApp[process] != nil ? start : [State(app: .notRunning)]
                 seenProcesses += 1
             }
             currentProcess = process
         }
-        let before = states[currentProcess] ?? Set(AppState.allCases)
-        let after = apply(line.event, to: before, last: lastEvent[currentProcess])
-        if after.isEmpty,
-            let quirk = quirks.first(where: { $0.explains(line.event, after: lastEvent[currentProcess]) })
-        {
-            return .quirk(quirk, before)
+        let model = self.model
+        let before = states[currentProcess] ?? Self.allStates(sceneBased: model.isSceneBased)
+        let last = lastEvent[currentProcess]
+        if openStep[currentProcess]?.remove(line.event) != nil {
+            // Another line of the scene step just taken.
+            lastEvent[currentProcess] = line.event
+            return .consistent(before)
+        }
+        let after = model.apply(line.event, to: before, last: last)
+        if after.isEmpty, let quirk = quirks.first(where: { $0.explains(line.event, after: last, in: before) }) {
+            let states = quirk.statesAfter(before)
+            self.states[currentProcess] = states
+            lastEvent[currentProcess] = line.event
+            openStep[currentProcess] = nil
+            return .quirk(quirk, states)
         }
         if after.isEmpty {
-            let possible = closure(before)
-            let allowed = logged.sorted { $0.description < $1.description }.filter {
-                !apply($0, to: before, last: lastEvent[currentProcess]).isEmpty
+            let allowed = model.logged.sorted { $0.description < $1.description }.filter {
+                !model.apply($0, to: before, last: last).isEmpty
             }
-            return .violation(possible: possible, allowed: allowed)
+            return .violation(possible: model.closure(before), allowed: allowed)
         }
         states[currentProcess] = after
         lastEvent[currentProcess] = line.event
+        openStep[currentProcess] = model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
+        let previousTime = lastTime[currentProcess]
+        lastTime[currentProcess] = line.time
+        if let quirk = prewarmQuirk(line, after: last, previousTime: previousTime) { return .quirk(quirk, after) }
         return .consistent(after)
     }
 
-    // MARK: The model
+    /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing
+    /// between them: the launch ran during a prewarm (docs/lifecycle.md §15). The line fits the model either way.
+    private func prewarmQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, previousTime: Double?)
+        -> LogQuirk?
+    {
+        let launch: Set<LoggedEvent> = [
+            .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
+        ]
+        let connect: Set<LoggedEvent> = [
+            .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.configurationForConnecting),
+        ]
+        guard connect.contains(line.event), let last, launch.contains(last), let time = line.time,
+            let previousTime, time - previousTime > LogQuirk.longestLaunchPause
+        else { return nil }
+        return quirks.first { $0.pattern == .launchDuringPrewarm }
+    }
+
+}
+
+extension LogChecker.Model {
+    typealias State = LogChecker.State
+    typealias Edge = LogChecker.Edge
+
+    // MARK: The chart
+
+    /// The chart of a log, from the core's tables. A scene-based app launches into the background; its
+    /// foreground is its scene's; it is suspended and killed as a process.
+    static func edges(sceneBased: Bool) -> [Edge] {
+        guard sceneBased else {
+            return AppLifecycle.edges.map { edge in
+                let kind: Edge.Kind =
+                    switch edge.event {
+                    case .launch, .launchInBackground: .launch
+                    case .removeFromScreen: .foregroundKill
+                    default: .other
+                    }
+                return Edge(from: State(app: edge.from), to: State(app: edge.to), callback: edge.callback, kind: kind)
+            }
+        }
+        var edges: [Edge] = [
+            Edge(from: State(app: .notRunning), to: State(app: .background), callback: nil, kind: .launch)
+        ]
+        let sceneStates: [SceneState?] = [nil] + SceneState.allCases
+        for scene in sceneStates where scene == nil || scene == .background {
+            edges.append(
+                Edge(
+                    from: State(app: .background, scene: scene), to: State(app: .suspended, scene: scene),
+                    callback: nil, kind: .other))
+            edges.append(
+                Edge(
+                    from: State(app: .suspended, scene: scene), to: State(app: .background, scene: scene),
+                    callback: nil, kind: .other))
+            edges.append(
+                Edge(
+                    from: State(app: .suspended, scene: scene), to: State(app: .notRunning), callback: nil,
+                    kind: .other))
+        }
+        for scene in sceneStates {
+            let from = State(app: scene?.appState ?? .background, scene: scene)
+            if from.app == .background {
+                edges.append(Edge(from: from, to: State(app: .notRunning), callback: nil, kind: .other))
+                edges.append(Edge(from: from, to: State(app: .notRunning), callback: .willTerminate, kind: .other))
+            } else {
+                edges.append(Edge(from: from, to: State(app: .notRunning), callback: nil, kind: .foregroundKill))
+            }
+        }
+        edges.append(
+            Edge(
+                from: State(app: .background), to: State(app: .background, scene: .unattached),
+                callback: .sceneWillConnect, kind: .other))
+        for edge in SceneLifecycle.edges {
+            let to: SceneState? = edge.event == .disconnect ? nil : edge.to
+            edges.append(
+                Edge(
+                    from: State(app: edge.from.appState, scene: edge.from), to: State(app: edge.to.appState, scene: to),
+                    callback: edge.callback, kind: .other))
+        }
+        return edges
+    }
 
     private func isLogged(_ callback: Callback) -> Bool {
-        logged.contains(.callback(callback)) || callback.notification.map { logged.contains(.notification($0)) } == true
+        stepLines(of: .callback(callback)).contains { logged.contains($0) }
     }
 
     private var launchIsLogged: Bool { isLogged(.willFinishLaunching) || isLogged(.didFinishLaunching) }
@@ -78,21 +239,21 @@ public struct LogChecker {
     /// A foreground app that is killed leaves the screen on its way to `notRunning`; that silent step explains
     /// only a new launch, never a callback of the background (docs/lifecycle.md §12): `applicationWillResignActive:`
     /// then `applicationWillEnterForeground:` does not fit.
-    private func isSilent(_ edge: AppLifecycle.Edge, throughForegroundKill: Bool) -> Bool {
-        switch edge.event {
-        case .launch, .launchInBackground: !launchIsLogged
-        case .removeFromScreen: throughForegroundKill
-        default: edge.callback.map { !isLogged($0) } ?? true
+    private func isSilent(_ edge: Edge, throughForegroundKill: Bool) -> Bool {
+        switch edge.kind {
+        case .launch: !launchIsLogged
+        case .foregroundKill: throughForegroundKill
+        case .other: edge.callback.map { !isLogged($0) } ?? true
         }
     }
 
     /// Every state reachable from `states` through steps that leave no line in this log (and, when
     /// `throughForegroundKill`, through a foreground app's kill: for a launch line).
-    func closure(_ states: Set<AppState>, throughForegroundKill: Bool = false) -> Set<AppState> {
+    func closure(_ states: Set<State>, throughForegroundKill: Bool = false) -> Set<State> {
         var reached = states
         var frontier = Array(states)
         while let state = frontier.popLast() {
-            for edge in AppLifecycle.edges
+            for edge in edges
             where edge.from == state && !reached.contains(edge.to)
                 && isSilent(edge, throughForegroundKill: throughForegroundKill)
             {
@@ -103,42 +264,98 @@ public struct LogChecker {
         return reached
     }
 
-    /// The states after an event, from the states before it (empty when it cannot happen).
-    func apply(_ event: LoggedEvent, to states: Set<AppState>, last: LoggedEvent?) -> Set<AppState> {
+    /// The lines a step shows: a callback and its notification; for a scene-delegate method, its `UIScene`
+    /// notification and the `UIApplication` one of the same step (docs/lifecycle.md §13).
+    func stepLines(of event: LoggedEvent) -> Set<LoggedEvent> {
+        let callback: Callback?
         switch event {
+        case .callback(let logged): callback = logged
+        case .notification(let notification): callback = self.callback(posting: notification)
+        case .sceneState: callback = nil
+        }
+        guard let callback else { return [event] }
+        var lines: Set<LoggedEvent> = [.callback(callback)]
+        if let notification = callback.notification { lines.insert(.notification(notification)) }
+        if isSceneBased, let notification = callback.applicationNotification {
+            lines.insert(.notification(notification))
+        }
+        return lines
+    }
+
+    /// The states after an event, from the states before it (empty when it cannot happen).
+    func apply(_ event: LoggedEvent, to states: Set<State>, last: LoggedEvent?) -> Set<State> {
+        switch event {
+        case .sceneState(let scene):
+            return closure(states).filter { $0.scene == scene }
         case .notification(let notification):
-            let callback = Callback.allCases.first { $0.notification == notification }!
-            if logged.contains(.callback(callback)) {
+            guard let callback = callback(posting: notification) else { return [] }
+            if !callback.isSceneCallback, logged.contains(.callback(callback)) {
                 // The app logs the method too: the notification follows it at once, in the state it left.
                 return last == .callback(callback) ? states : []
             }
-            return apply(callback, to: states, last: last)
+            return apply(callback, to: states, previous: last)
         case .callback(let callback):
-            return apply(callback, to: states, last: last)
+            return apply(callback, to: states, previous: last)
         }
     }
 
-    private func apply(_ callback: Callback, to states: Set<AppState>, last: LoggedEvent?) -> Set<AppState> {
+    private func apply(_ callback: Callback, to states: Set<State>, previous: LoggedEvent?) -> Set<State> {
+        if isSceneBased, Self.replacedBySceneDelegate.contains(callback) { return [] }
         let reachable = closure(states)
-        let canRelaunch = closure(states, throughForegroundKill: true).contains(.notRunning)
+        let launched: Set<State> =
+            isSceneBased ? [State(app: .background)] : [State(app: .inactive), State(app: .background)]
+        let canRelaunch = closure(states, throughForegroundKill: true).contains(State(app: .notRunning))
         switch callback {
         case .willFinishLaunching:
-            return canRelaunch ? [.inactive, .background] : []
+            return canRelaunch ? launched : []
         case .didFinishLaunching:
-            let afterWillFinish: Set<LoggedEvent> = [
-                .callback(.willFinishLaunching), .callback(.shouldRestoreApplicationState),
-                .callback(.didDecodeRestorableState),
-            ]
             if isLogged(.willFinishLaunching) {
-                return last.map(afterWillFinish.contains) == true ? states.intersection([.inactive, .background]) : []
+                return lastWasLaunchStep(previous) ? states.intersection(launched) : []
             }
-            return canRelaunch ? [.inactive, .background] : []
+            return canRelaunch ? launched : []
         default:
-            let edges = AppLifecycle.edges.filter { $0.callback == callback }
+            let edges = self.edges.filter { $0.callback == callback }
             if !edges.isEmpty {
                 return Set(edges.filter { reachable.contains($0.from) }.map(\.to))
             }
-            return reachable.intersection(callback.deliveryStates)
+            return reachable.filter { state in
+                callback.deliveryStates.contains(state.app)
+                    && (!callback.isSceneCallback || state.scene.map(callback.sceneDeliveryStates.contains) == true)
+                    && (callback != .configurationForConnecting || state.scene == nil)
+            }
         }
     }
+
+    /// Whether `application:didFinishLaunchingWithOptions:` may come now, in a log that also logs the
+    /// `willFinishLaunching` before it: only right after it (or after restoration, or the discarded sessions).
+    private func lastWasLaunchStep(_ previous: LoggedEvent?) -> Bool {
+        let launchSteps: Set<LoggedEvent> = [
+            .callback(.willFinishLaunching), .callback(.shouldRestoreApplicationState),
+            .callback(.didDecodeRestorableState),
+        ]
+        return previous.map(launchSteps.contains) == true
+    }
+
+    /// The method a notification follows: for a scene-based app, the UIApplication notifications of the
+    /// foreground follow its scene delegate's methods.
+    private func callback(posting notification: UIKitNotification) -> Callback? {
+        Callback.allCases.first { callback in
+            guard !(isSceneBased && Self.replacedBySceneDelegate.contains(callback)) else { return false }
+            return callback.notification == notification
+                || (isSceneBased && callback.applicationNotification == notification)
+        }
+    }
+
+    /// The app-delegate methods a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
+    static var replacedBySceneDelegate: Set<Callback> { LogChecker.replacedBySceneDelegate }
+}
+
+extension LogChecker {
+    /// The app-delegate methods a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
+    static let replacedBySceneDelegate: Set<Callback> = [
+        .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .openURL,
+        .willContinueUserActivity, .continueUserActivity, .performActionForShortcutItem,
+        .shouldSaveApplicationState, .willEncodeRestorableState, .shouldRestoreApplicationState,
+        .didDecodeRestorableState,
+    ]
 }

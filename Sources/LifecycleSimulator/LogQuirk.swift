@@ -3,19 +3,48 @@ import LifecycleCore
 /// A documented deviation of particular iOS versions from the model: `lifecycle check` names it, with its
 /// source, instead of reporting a violation.
 public struct LogQuirk: Sendable, Hashable {
+    /// How the quirk shows in a log.
+    enum Pattern: Sendable, Hashable {
+        /// The same event twice in a row, the second one not explained by the model.
+        case repeated(Set<LoggedEvent>)
+        /// `sceneDidDisconnect:` for a scene still in the foreground (inactive, in the app switcher), where the
+        /// model has the swiped scene enter the background and the app terminate.
+        case disconnectOnSwipe
+        /// The launch methods long before the scene connects: they ran during a prewarm.
+        case launchDuringPrewarm
+    }
+
     /// What happens, in a sentence.
     public let summary: String
     /// Where it was reported.
     public let source: String
     /// The profiles whose iOS versions show it.
     public let profiles: Set<Profile>
-    /// The events that arrive twice in a row.
-    let repeated: Set<LoggedEvent>
+    let pattern: Pattern
 
-    /// Whether an event the model cannot explain is this quirk: the same event as the line before.
-    func explains(_ event: LoggedEvent, after last: LoggedEvent?) -> Bool {
-        repeated.contains(event) && event == last
+    /// Whether an event the model cannot explain is this quirk.
+    func explains(_ event: LoggedEvent, after last: LoggedEvent?, in states: Set<LogChecker.State>) -> Bool {
+        switch pattern {
+        case .repeated(let events): events.contains(event) && event == last
+        case .disconnectOnSwipe:
+            event == .callback(.sceneDidDisconnect) && states.contains { $0.scene == .foregroundInactive }
+        case .launchDuringPrewarm: false
+        }
     }
+
+    /// The states after a line this quirk explains.
+    func statesAfter(_ states: Set<LogChecker.State>) -> Set<LogChecker.State> {
+        switch pattern {
+        case .repeated: states
+        // The scene is gone, and the app is on its way out: it may still hear applicationWillTerminate:.
+        case .disconnectOnSwipe: [LogChecker.State(app: .background), LogChecker.State(app: .notRunning)]
+        case .launchDuringPrewarm: states
+        }
+    }
+
+    /// The longest pause between a cold launch's methods and its scene connecting; longer means the launch
+    /// ran ahead, during a prewarm.
+    static let longestLaunchPause: Double = 10
 
     public static let known: [LogQuirk] = [
         LogQuirk(
@@ -24,12 +53,25 @@ public struct LogQuirk: Sendable, Hashable {
             source:
                 "Open Radar 49216830, \"UIApplicationDelegate.applicationDidBecomeActive(_:) is called twice when pulling & "
                 + "dismissing notification center\" (iOS 12.1.4; iOS 11 also affected)",
-            profiles: [.ios11, .ios12], repeated: [.callback(.didBecomeActive), .notification(.didBecomeActive)]),
+            profiles: [.ios11, .ios12],
+            pattern: .repeated([.callback(.didBecomeActive), .notification(.didBecomeActive)])),
         LogQuirk(
             summary:
                 "iOS 7 (at least in the simulator) posts UIApplicationDidEnterBackgroundNotification twice when the app is swiped away",
             source:
                 "Q&A 25857028, \"Two UIApplicationDidEnterBackgroundNotification when killing the app\" (iOS 7.1; not on iOS 8)",
-            profiles: [.ios7], repeated: [.notification(.didEnterBackground)]),
+            profiles: [.ios7], pattern: .repeated([.notification(.didEnterBackground)])),
+        LogQuirk(
+            summary:
+                "a scene swiped away in the app switcher is disconnected (sceneWillResignActive:, sceneDidDisconnect:) "
+                + "instead of entering the background before the app terminates",
+            source: "the other published variant of swiping a scene-based app away on iOS 13 (docs/lifecycle.md §13)",
+            profiles: Set(Profile.allCases.filter { $0.version >= 13 }), pattern: .disconnectOnSwipe),
+        LogQuirk(
+            summary:
+                "iOS 15.0 to 15.3 run the launch methods while prewarming the app, long before its scene connects "
+                + "(from 15.4 the prewarm stops before UIApplicationMain)",
+            source: "Apple's documentation of prewarming, and logs of iOS 15.0–15.3 (docs/lifecycle.md §15)",
+            profiles: [.ios15], pattern: .launchDuringPrewarm),
     ]
 }

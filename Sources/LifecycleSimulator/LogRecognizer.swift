@@ -4,11 +4,24 @@ import LifecycleCore
 public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
     case callback(Callback)
     case notification(UIKitNotification)
+    /// A scene's `UIScene.ActivationState`, as a log prints it (`foregroundActive`).
+    case sceneState(SceneState)
 
     public var description: String {
         switch self {
         case .callback(let callback): callback.selector
         case .notification(let notification): notification.name
+        case .sceneState(let state): "activationState \(state.rawValue)"
+        }
+    }
+
+    /// Whether the event belongs to the scene life cycle: a scene-delegate method, a `UIScene` notification,
+    /// an activation state.
+    public var isSceneEvent: Bool {
+        switch self {
+        case .callback(let callback): callback.isSceneCallback
+        case .notification(let notification): notification.isSceneNotification
+        case .sceneState: true
         }
     }
 }
@@ -24,6 +37,10 @@ public enum LogRecognizer {
         /// Which process or app the line is about: NSLog's `App[pid:tid]` pid, or a trace's app; `nil` when
         /// the line does not say.
         public var process: String?
+        /// When it was logged, in seconds, when the line says (an NSLog date and time, a trace's `t`).
+        public var time: Double? = nil
+        /// Whether the line is a record of this project's jsonl trace, whose `process` is an app of its own.
+        public var isTraceRecord = false
     }
 
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
@@ -32,7 +49,21 @@ public enum LogRecognizer {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) else { return nil }
-        return Recognized(event: event, process: nslogProcess(of: line))
+        return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
+    }
+
+    /// The time of an NSLog line, `2016-02-29 10:00:00.123 …`, in seconds since 2000-01-01.
+    static func nslogTime(of line: Substring) -> Double? {
+        let fields = line.prefix(23).split(whereSeparator: { "-: .".contains($0) })
+        guard fields.count == 7, let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
+            let hour = Int(fields[3]), let minute = Int(fields[4]), let second = Int(fields[5]),
+            let millisecond = Int(fields[6]), (1...12).contains(month)
+        else { return nil }
+        // Days since 2000-01-01 by the civil calendar (an approximation of months is enough to order a log).
+        let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][month - 1]
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = (year - 2000) * 365 + (year - 1997) / 4 + daysBeforeMonth + day - 1 + (leap && month > 2 ? 1 : 0)
+        return Double(((days * 24 + hour) * 60 + minute) * 60 + second) + Double(millisecond) / 1000
     }
 
     /// The event named in a line: the first whole token that names a callback or notification exactly
@@ -89,12 +120,25 @@ public enum LogRecognizer {
         }
         if let callback = callbackNames[name] { return .callback(callback) }
         if let notification = notificationNames[name] { return .notification(notification) }
-        // `didEnterBackgroundNotification` is also a member of UIScene: only UIApplication's, or an unqualified
-        // one, is the app's.
-        if let notification = swiftNotificationNames[name], qualifier.map({ $0.hasSuffix("UIApplication") }) ?? true {
-            return .notification(notification)
+        if let state = SceneState(rawValue: String(name)), state != .background,
+            qualifier.map(isActivationState) ?? true
+        {
+            // `UIScene.ActivationState` as logs print it (`foregroundActive`); `background` is too common a word.
+            return .sceneState(state)
         }
-        return nil
+        // `didEnterBackgroundNotification` is a member of UIApplication and of UIScene: the qualifier says whose;
+        // unqualified, it is UIApplication's, unless only UIScene has the name (`didActivateNotification`).
+        guard let candidates = swiftNotificationNames[name] else { return nil }
+        let type = qualifier.map {
+            $0.hasSuffix("UIScene") ? "UIScene" : $0.hasSuffix("UIApplication") ? "UIApplication" : ""
+        }
+        let match =
+            candidates.first { $0.swiftType == (type ?? "UIApplication") } ?? (type == nil ? candidates.first : nil)
+        return match.map(LoggedEvent.notification)
+    }
+
+    private static func isActivationState(_ qualifier: Substring) -> Bool {
+        qualifier.hasSuffix("ActivationState") || qualifier.hasSuffix("activationState")
     }
 
     /// Every name of each callback: its selector, its Swift name, and the other names UIKit gives it.
@@ -107,9 +151,10 @@ public enum LogRecognizer {
     static let notificationNames: [Substring: UIKitNotification] = Dictionary(
         uniqueKeysWithValues: UIKitNotification.allCases.map { (Substring($0.name), $0) })
 
-    /// Notifications by their Swift names: `didBecomeActiveNotification`.
-    static let swiftNotificationNames: [Substring: UIKitNotification] = Dictionary(
-        uniqueKeysWithValues: UIKitNotification.allCases.map { (Substring($0.swiftName), $0) })
+    /// Notifications by their Swift names: `didBecomeActiveNotification` (UIApplication's and UIScene's share
+    /// some names).
+    static let swiftNotificationNames: [Substring: [UIKitNotification]] = Dictionary(
+        grouping: UIKitNotification.allCases, by: { Substring($0.swiftName) })
 
     /// The pid of an NSLog line: `2016-02-29 10:00:00.123 App[1234:5678] message`.
     static func nslogProcess(of line: Substring) -> String? {
@@ -124,14 +169,25 @@ public enum LogRecognizer {
     static func recognizeTraceRecord(_ line: Substring) -> Recognized? {
         guard let kind = field("kind", in: line), let name = field("name", in: line) else { return nil }
         let app = field("app", in: line)
+        let time = number("t", in: line)
         switch kind {
         case "callback":
-            return Callback(rawValue: name).map { Recognized(event: .callback($0), process: app) }
+            return Callback(rawValue: name).map {
+                Recognized(event: .callback($0), process: app, time: time, isTraceRecord: true)
+            }
         case "notification":
-            return UIKitNotification(rawValue: name).map { Recognized(event: .notification($0), process: app) }
+            return UIKitNotification(rawValue: name).map {
+                Recognized(event: .notification($0), process: app, time: time, isTraceRecord: true)
+            }
         default:
             return nil
         }
+    }
+
+    /// The number value of a key in a one-line JSON object written by ``JSONLinesTraceWriter``.
+    static func number(_ key: String, in line: Substring) -> Double? {
+        guard let start = line.range(of: "\"\(key)\":") else { return nil }
+        return Double(line[start.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 
     /// The string value of a key in a one-line JSON object written by ``JSONLinesTraceWriter``.

@@ -24,7 +24,12 @@ import Testing
         let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.source)
         let delegates = Dictionary(
             uniqueKeysWithValues: scenario.apps.map { ($0.id, ScriptedDelegate(behavior: $0.behavior)) })
-        let device = SimulatedDevice(scenario: scenario, delegates: delegates)
+        let scenes = Dictionary(
+            uniqueKeysWithValues: scenario.apps.filter(\.usesScenes).map {
+                ($0.id, ScriptedSceneDelegate.self as any SceneDelegate.Type)
+            })
+        ScriptedSceneDelegate.appDelegates = delegates
+        let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
         for (app, delegate) in delegates { delegate.observeNotifications(of: try #require(device.applications[app])) }
 
         let failures = try device.run(scenario)
@@ -38,8 +43,9 @@ import Testing
         for (app, delegate) in delegates {
             let expected = device.trace.compactMap { record -> String? in
                 switch record.event {
-                case .callback(app, let callback, _): callback.selector
-                case .notification(app, let notification): "↳ " + notification.name
+                case .callback(app, let callback, _), .sceneCallback(app, _, let callback, _): callback.selector
+                case .notification(app, let notification), .sceneNotification(app, _, let notification):
+                    "↳ " + notification.name
                 default: nil
                 }
             }

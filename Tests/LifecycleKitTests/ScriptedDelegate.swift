@@ -15,15 +15,36 @@ final class ScriptedDelegate: ApplicationDelegate {
         self.behavior = behavior
     }
 
-    /// Logs the UIKit notifications posted for `application`, into the same log as the callbacks.
+    /// Logs the UIKit notifications posted for `application` (and the UIScene ones of its scenes), into the
+    /// same log as the callbacks.
     func observeNotifications(of application: Application) {
-        for notification in UIKitNotification.allCases {
+        for notification in UIKitNotification.allCases where !notification.isSceneNotification {
             _ = application.notificationCenter.addObserver(
                 forName: Application.name(of: notification), object: application, queue: nil
             ) { [weak self] _ in
                 MainActor.assumeIsolated { self?.log.append("↳ " + notification.name) }
             }
         }
+        let app = application.bundleIdentifier
+        for notification in UIKitNotification.allCases where notification.isSceneNotification {
+            _ = application.notificationCenter.addObserver(
+                forName: Scene.name(of: notification), object: nil, queue: nil
+            ) { [weak self] posted in
+                // Safe: the application posts synchronously on the main actor, and this observer (queue nil)
+                // runs there, on the posting thread, before post returns.
+                nonisolated(unsafe) let object = posted.object
+                MainActor.assumeIsolated {
+                    guard let scene = object as? Scene, ScriptedSceneDelegate.app(of: scene.session) == app
+                    else { return }
+                    self?.log.append("↳ " + notification.name)
+                }
+            }
+        }
+    }
+
+    /// Adds a line to the log (the app's scene delegate logs here too).
+    func record(_ line: String) {
+        log.append(line)
     }
 
     private func called(_ callback: Callback) -> Bool {
@@ -119,6 +140,17 @@ final class ScriptedDelegate: ApplicationDelegate {
     }
     func application(_ application: Application, didDecodeRestorableStateWith coder: RestorationCoder) {
         _ = called(.didDecodeRestorableState)
+    }
+
+    func application(
+        _ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
+        options: Scene.ConnectionOptions
+    ) -> SceneConfiguration {
+        _ = called(.configurationForConnecting)
+        return SceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
+    func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>) {
+        _ = called(.didDiscardSceneSessions)
     }
 }
 
