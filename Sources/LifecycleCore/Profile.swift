@@ -3,10 +3,11 @@
 /// The rules change only at the versions docs/lifecycle.md §14 lists: 4 (multitasking; locking only resigns the
 /// active app), 5 (locking sends it to the background), 7 (180 s of background time; background fetch and
 /// remote notifications), 13 (30 s; `UIApplicationExitsOnSuspend` ignored; scene-based apps) and 15
-/// (prewarming). The raw value is the profile's name in scenario files: `ios4` … `ios26`.
+/// (prewarming). The raw value is the profile's name in scenario files: `ios4` … `ios18`, and `ios26` — Apple
+/// numbered the release after iOS 18 by its year, so iOS 19 to 25 never existed.
 public enum Profile: String, CaseIterable, Sendable, Hashable, Comparable {
     case ios4, ios5, ios6, ios7, ios8, ios9, ios10, ios11, ios12, ios13, ios14, ios15, ios16, ios17, ios18
-    case ios19, ios20, ios21, ios22, ios23, ios24, ios25, ios26
+    case ios26
 
     /// The major version of iOS: 4 for `ios4`.
     public var version: Int { Int(rawValue.dropFirst(3))! }

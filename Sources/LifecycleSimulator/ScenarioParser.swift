@@ -260,7 +260,7 @@ public struct ScenarioParser {
         "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
     ]
 
-    static let profileNames = "ios4 to ios26"
+    static let profileNames = "ios4 to ios18, or ios26"
 
     /// Every word a line may start with, for suggestions.
     static let commandWords = Array(commands.keys) + ["profile", "device", "app"]

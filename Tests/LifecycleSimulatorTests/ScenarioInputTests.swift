@@ -191,7 +191,7 @@ import Testing
         ("app notes\ntap Notes", "app 'Notes' is not declared; did you mean 'notes'?"),
         ("app notes\ntap nots", "app 'nots' is not declared; did you mean 'notes'?"),
         ("app notes\ntap mail", "app 'mail' is not declared; declare it first with 'app mail'"),
-        ("profile IOS13", "expected a profile, ios4 to ios26, found 'IOS13'; did you mean 'ios13'?"),
+        ("profile IOS13", "expected a profile, ios4 to ios18, or ios26, found 'IOS13'; did you mean 'ios13'?"),
         ("app a Exits-On-Suspend", "unknown app option 'Exits-On-Suspend'; did you mean 'exits-on-suspend'?"),
     ])
     func suggestionsIgnoreCase(source: String, message: String) {
