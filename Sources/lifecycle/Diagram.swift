@@ -5,17 +5,28 @@ import LifecycleSimulator
 extension Lifecycle {
     struct Diagram: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw the state diagram, generated from the core's transition table.",
-            discussion: "svg runs Graphviz's dot, which must be installed (apt-get install graphviz)."
+            abstract: "Draw the state diagram, generated from the core's transition tables.",
+            discussion: """
+                The app's states by default; --scenes draws a scene's (iOS 13 and later), --both draws the two. \
+                svg runs Graphviz's dot, which must be installed (apt-get install graphviz).
+                """
         )
 
         @Option(help: "dot (Graphviz), mermaid (Markdown) or svg (drawn by Graphviz's dot).")
         var format: StateDiagram.Format = .mermaid
 
+        @Flag(help: "Draw a scene's states (UIScene.ActivationState) instead of the app's.")
+        var scenes = false
+
+        @Flag(help: "Draw both charts: the app's and a scene's.")
+        var both = false
+
+        private var charts: [StateDiagram.Chart] { both ? [.app, .scenes] : scenes ? [.scenes] : [.app] }
+
         func run() throws {
             switch format {
-            case .dot: print(StateDiagram.dot, terminator: "")
-            case .mermaid: print(StateDiagram.mermaid, terminator: "")
+            case .dot: print(StateDiagram.dot(charts), terminator: "")
+            case .mermaid: print(charts.map(StateDiagram.mermaid).joined(separator: "\n"), terminator: "")
             case .svg: try drawSVG()
             }
         }
@@ -36,7 +47,7 @@ extension Lifecycle {
             let input = Pipe()
             process.standardInput = input
             try process.run()
-            input.fileHandleForWriting.write(Data(StateDiagram.dot.utf8))
+            input.fileHandleForWriting.write(Data(StateDiagram.dot(charts).utf8))
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {

@@ -14,6 +14,21 @@ import Testing
         }
     }
 
+    @Test func everyEdgeOfTheSceneTableIsDrawnOnce() {
+        let drawn = StateDiagram.arrows(of: .scenes).flatMap { arrow in
+            arrow.labels.map { "\(arrow.from)→\(arrow.to) \($0)" }
+        }
+        #expect(drawn.count == SceneLifecycle.edges.count)
+        for edge in SceneLifecycle.edges {
+            #expect(drawn.contains("\(edge.from)→\(edge.to) \(edge.callback.selector)"))
+        }
+        #expect(StateDiagram.mermaid(.scenes).hasPrefix("stateDiagram-v2\n    [*] --> unattached: scene:willConnectToSession:options:\n"))
+        let both = StateDiagram.dot([.app, .scenes])
+        #expect(both.contains("subgraph cluster_scenes {"))
+        #expect(both.contains("scenes_foregroundInactive -> scenes_foregroundActive [label=\"sceneDidBecomeActive:\"];"))
+        #expect(both.contains("app_inactive -> app_active [label=\"applicationDidBecomeActive:\"];"))
+    }
+
     @Test func dotAndMermaid() {
         #expect(StateDiagram.dot.hasPrefix("digraph lifecycle {\n"))
         #expect(StateDiagram.dot.contains("    inactive -> active [label=\"applicationDidBecomeActive:\"];"))
@@ -28,5 +43,8 @@ import Testing
         #expect(
             readme.contains("```mermaid\n" + StateDiagram.mermaid + "```"),
             "regenerate it with: swift run lifecycle diagram")
+        #expect(
+            readme.contains("```mermaid\n" + StateDiagram.mermaid(.scenes) + "```"),
+            "regenerate it with: swift run lifecycle diagram --scenes")
     }
 }
