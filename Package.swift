@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .executable(name: "logging-app", targets: ["LoggingApp"]),
+        .executable(name: "logging-scene-app", targets: ["LoggingSceneApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,6 +57,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/LoggingApp",
+            resources: [.copy("Resources")]),
+        .executableTarget(
+            name: "LoggingSceneApp",
+            dependencies: [
+                "LoggingExample", "LifecycleTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/LoggingSceneApp",
             resources: [.copy("Resources")]),
         // A real process for the terminal-host tests: slow callbacks, background tasks.
         .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),

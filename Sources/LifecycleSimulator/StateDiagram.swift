@@ -42,7 +42,9 @@ public enum StateDiagram {
         let edges: [(from: String, to: String, label: String)] =
             switch chart {
             case .app:
-                AppLifecycle.edges.map { ($0.from.rawValue, $0.to.rawValue, $0.callback?.selector ?? silentLabel($0.event)) }
+                AppLifecycle.edges.map {
+                    ($0.from.rawValue, $0.to.rawValue, $0.callback?.selector ?? silentLabel($0.event))
+                }
             case .scenes:
                 SceneLifecycle.edges.map { ($0.from.rawValue, $0.to.rawValue, $0.callback.selector) }
             }

@@ -1,7 +1,7 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
-//                    [--far-timer] [--keys]
+//                    [--far-timer] [--keys] [--scenes]
 import Foundation
 import LifecycleCore
 import LifecycleKit
@@ -49,9 +49,25 @@ final class FixtureDelegate: ApplicationDelegate {
     }
 }
 
+/// With --scenes, the fixture is scene-based: its scene delegate logs the same way.
+@MainActor
+final class FixtureSceneDelegate: SceneDelegate {
+    required init() {}
+    private func log(_ selector: String) { FileHandle.standardOutput.write(Data((selector + "\n").utf8)) }
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions)
+    {
+        log("scene:willConnectToSession:options:")
+    }
+    func sceneDidBecomeActive(_ scene: Scene) { log("sceneDidBecomeActive:") }
+    func sceneWillResignActive(_ scene: Scene) { log("sceneWillResignActive:") }
+    func sceneWillEnterForeground(_ scene: Scene) { log("sceneWillEnterForeground:") }
+    func sceneDidEnterBackground(_ scene: Scene) { log("sceneDidEnterBackground:") }
+}
+
 let delegate = FixtureDelegate()
 var profile = Profile.ios12
 var showsKeys = false
+var usesScenes = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -61,12 +77,13 @@ while let argument = arguments.popFirst() {
     case "--ignore-expiration": delegate.ignoresExpiration = true
     case "--far-timer": delegate.farTimer = true
     case "--keys": showsKeys = true
+    case "--scenes": usesScenes = true
     default: break
     }
 }
 let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
 TerminalHost(
-    info: InfoPlist(bundleIdentifier: "fixture"), delegate: delegate, profile: profile, supportDirectory: support,
-    showsKeys: showsKeys
+    info: InfoPlist(bundleIdentifier: "fixture", usesScenes: usesScenes), delegate: delegate,
+    sceneDelegateClass: FixtureSceneDelegate.self, profile: profile, supportDirectory: support, showsKeys: showsKeys
 )
 .run()

@@ -45,4 +45,40 @@ import Testing
             #expect(logs[app, default: []] == expected, "\(app)")
         }
     }
+
+    static let sceneMethods: Set<Callback> = [
+        .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
+        .sceneWillEnterForeground, .sceneDidEnterBackground,
+    ]
+
+    /// The scene-based twin logs each of its scene delegate's methods, by their Swift names, and the scene's
+    /// phase right after the method that changed it.
+    @Test(arguments: BuiltInScenario.all.filter { $0.source.contains(" scenes") }.map(\.name))
+    func loggingSceneDelegateThroughSceneScenario(name: String) throws {
+        let builtIn = try #require(BuiltInScenario.named(name))
+        let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.source)
+        var log: [String] = []
+        LoggingSceneDelegate.log = { log.append($0) }
+        let delegates = Dictionary(
+            uniqueKeysWithValues: scenario.apps.map { ($0.id, AppDelegate(log: { _ in }) as any ApplicationDelegate) })
+        let scenes = Dictionary(
+            uniqueKeysWithValues: scenario.apps.map { ($0.id, LoggingSceneDelegate.self as any SceneDelegate.Type) })
+        let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
+        try device.run(scenario)
+        var expected: [String] = []
+        var phases: [SceneID: ScenePhase] = [:]
+        for record in device.trace {
+            switch record.event {
+            case .sceneCallback(_, _, let callback, _) where Self.sceneMethods.contains(callback):
+                expected.append(callback.swiftName)
+            case .sceneTransition(_, let scene, _, let to) where to.phase != phases[scene, default: .background]:
+                phases[scene] = to.phase
+                // Reported after the method of its step: for a will… method the transition comes after it.
+                expected.append("scenePhase: \(to.phase)")
+            default: break
+            }
+        }
+        #expect(log.filter { !$0.hasPrefix("scenePhase") } == expected.filter { !$0.hasPrefix("scenePhase") })
+        #expect(log.filter { $0.hasPrefix("scenePhase") } == expected.filter { $0.hasPrefix("scenePhase") })
+    }
 }

@@ -117,19 +117,37 @@ final class ChildProcess: @unchecked Sendable {
         #expect(engine.count == 9)
     }
 
+    @Test func aSceneBasedProcessHearsItsSceneDelegate() throws {
+        let child = try ChildProcess("HostFixture", ["--scenes", "--profile", "ios26"])
+        #expect(child.waitFor("sceneDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(child.waitFor("sceneDidEnterBackground:"))
+        #expect(child.waitUntilStopped(), "suspended means the process really stops")
+        child.send(SIGCONT)
+        #expect(child.waitFor("sceneDidBecomeActive:", count: 2))
+        child.send(SIGINT)
+        #expect(child.exitStatus() == 0)
+        let engine = try Self.callbacks(
+            ofScenario: "profile ios26\napp fixture scenes\ntap fixture\nhome\ntap fixture\nswitcher\nswipe fixture\n")
+        #expect(child.output == engine)
+        #expect(
+            engine.contains("scene:willConnectToSession:options:") && !engine.contains("applicationDidBecomeActive:"))
+    }
+
     /// The callbacks the fixture logs, as the simulator's trace of a scenario has them.
     static func callbacks(ofScenario source: String) throws -> [String] {
         let logged: Set<Callback> = [
             .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
-            .willTerminate, .didReceiveMemoryWarning,
+            .willTerminate, .didReceiveMemoryWarning, .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive,
+            .sceneWillEnterForeground, .sceneDidEnterBackground,
         ]
         var sink = CollectingTraceSink()
         try ScenarioRunner.run(try ScenarioRunner.load(source, file: "signals.scenario"), into: &sink)
         return sink.records.compactMap {
-            if case .callback(_, let callback, _) = $0.event, logged.contains(callback) {
-                callback.selector
-            } else {
-                nil
+            switch $0.event {
+            case .callback(_, let callback, _) where logged.contains(callback): callback.selector
+            case .sceneCallback(_, _, let callback, _) where logged.contains(callback): callback.selector
+            default: nil
             }
         }
     }

@@ -36,10 +36,16 @@ import Testing
         ("wait 1.0001s", "t.scenario:1:6: error: durations are precise to the millisecond; '1.0001s' is finer"),
         ("wait .5s", "t.scenario:1:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found '.5s'"),
         // Declarations.
-        ("profile ios99", "t.scenario:1:9: error: expected a profile, ios4 to ios18, or ios26, found 'ios99'; did you mean 'ios9'?"),
+        (
+            "profile ios99",
+            "t.scenario:1:9: error: expected a profile, ios4 to ios18, or ios26, found 'ios99'; did you mean 'ios9'?"
+        ),
         ("profile ios4\nprofile ios13", "t.scenario:2:1: error: the profile is already set on line 1"),
         ("app a\ntap a\nprofile ios4", "t.scenario:3:1: error: profile must come before the first action (line 2)"),
-        ("profile", "t.scenario:1:8: error: profile takes one of ios4 to ios18, or ios26; found nothing after 'profile'"),
+        (
+            "profile",
+            "t.scenario:1:8: error: profile takes one of ios4 to ios18, or ios26; found nothing after 'profile'"
+        ),
         ("device memory=2048", "t.scenario:1:8: error: expected a memory size such as 300MB or 2GB, found '2048'"),
         ("device ram=2GB", "t.scenario:1:8: error: expected memory=SIZE, such as memory=2048MB, found 'ram=2GB'"),
         ("device memory=1GB\ndevice memory=2GB", "t.scenario:2:1: error: the device is already described on line 1"),

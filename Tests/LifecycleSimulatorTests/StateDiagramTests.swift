@@ -22,10 +22,13 @@ import Testing
         for edge in SceneLifecycle.edges {
             #expect(drawn.contains("\(edge.from)→\(edge.to) \(edge.callback.selector)"))
         }
-        #expect(StateDiagram.mermaid(.scenes).hasPrefix("stateDiagram-v2\n    [*] --> unattached: scene:willConnectToSession:options:\n"))
+        #expect(
+            StateDiagram.mermaid(.scenes).hasPrefix(
+                "stateDiagram-v2\n    [*] --> unattached: scene:willConnectToSession:options:\n"))
         let both = StateDiagram.dot([.app, .scenes])
         #expect(both.contains("subgraph cluster_scenes {"))
-        #expect(both.contains("scenes_foregroundInactive -> scenes_foregroundActive [label=\"sceneDidBecomeActive:\"];"))
+        #expect(
+            both.contains("scenes_foregroundInactive -> scenes_foregroundActive [label=\"sceneDidBecomeActive:\"];"))
         #expect(both.contains("app_inactive -> app_active [label=\"applicationDidBecomeActive:\"];"))
     }
 

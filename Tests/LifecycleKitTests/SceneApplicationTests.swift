@@ -1,0 +1,170 @@
+import Foundation
+import LifecycleKit
+import LifecycleTesting
+import Testing
+
+/// The scene API's UIKit semantics, with real delegates under the simulator (docs/lifecycle.md §13).
+@MainActor
+@Suite struct SceneApplicationTests {
+    /// A scene delegate that records what it hears, and what it was given.
+    final class RecordingSceneDelegate: SceneDelegate {
+        static var log: [String] = []
+        static var connectionURLs: [URL] = []
+        static var restoredActivities: [String?] = []
+
+        required init() {}
+
+        func scene(
+            _ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions
+        ) {
+            Self.log.append("willConnect \(session.persistentIdentifier) \(scene.activationState)")
+            Self.connectionURLs += connectionOptions.urlContexts.map(\.url)
+            Self.restoredActivities.append(session.stateRestorationActivity?.activityType)
+        }
+        func sceneWillEnterForeground(_ scene: Scene) {
+            Self.log.append("willEnterForeground \(scene.activationState)")
+        }
+        func sceneDidBecomeActive(_ scene: Scene) { Self.log.append("didBecomeActive \(scene.activationState)") }
+        func sceneWillResignActive(_ scene: Scene) { Self.log.append("willResignActive \(scene.activationState)") }
+        func sceneDidEnterBackground(_ scene: Scene) { Self.log.append("didEnterBackground \(scene.activationState)") }
+        func sceneDidDisconnect(_ scene: Scene) { Self.log.append("didDisconnect \(scene.activationState)") }
+        func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+            Self.log.append("openURLContexts \(urlContexts.map(\.url.absoluteString).sorted())")
+        }
+        func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+            UserActivity(activityType: "com.example.draft")
+        }
+    }
+
+    /// An app delegate that names the scene delegate class itself, and records discarded sessions.
+    final class AppDelegate: ApplicationDelegate {
+        var discarded: [String] = []
+
+        func application(
+            _ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
+            options: Scene.ConnectionOptions
+        ) -> SceneConfiguration {
+            SceneConfiguration(
+                name: "Default Configuration", sessionRole: connectingSceneSession.role,
+                delegateClass: RecordingSceneDelegate.self)
+        }
+        func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>) {
+            discarded += sceneSessions.map(\.persistentIdentifier)
+        }
+    }
+
+    static func device(_ delegate: AppDelegate = AppDelegate(), restoresState: Bool = false) -> SimulatedDevice {
+        RecordingSceneDelegate.log = []
+        RecordingSceneDelegate.connectionURLs = []
+        RecordingSceneDelegate.restoredActivities = []
+        var app = AppConfiguration(id: "notes", usesScenes: true)
+        app.behavior.restoresState = restoresState
+        return SimulatedDevice(
+            profile: .ios17, apps: [app, AppConfiguration(id: "mail")], delegates: ["notes": delegate])
+    }
+
+    @Test func eachMethodSeesTheStateUIKitReportsInIt() throws {
+        let device = Self.device()
+        try device.perform(.tap("notes"))
+        try device.perform(.home)
+        #expect(
+            RecordingSceneDelegate.log == [
+                "willConnect notes#1 unattached", "willEnterForeground unattached", "didBecomeActive foregroundActive",
+                "willResignActive foregroundActive", "didEnterBackground background",
+            ])
+        let application = try #require(device.applications["notes"])
+        #expect(application.connectedScenes.first?.activationState == .background)
+        #expect(application.applicationState == .background)
+    }
+
+    @Test func theSceneNotificationComesBeforeTheApplicationOneWithItsObject() throws {
+        let device = Self.device()
+        let application = try #require(device.applications["notes"])
+        var heard: [String] = []
+        for name in [Scene.didActivateNotification, Application.didBecomeActiveNotification] {
+            _ = device.notificationCenter.addObserver(forName: name, object: nil, queue: nil) { note in
+                // Safe: posted synchronously on the main actor, where this observer (queue nil) runs.
+                nonisolated(unsafe) let object = note.object
+                let name = note.name.rawValue
+                MainActor.assumeIsolated {
+                    let kind = object is Scene ? "scene" : object as? Application === application ? "application" : "?"
+                    heard.append("\(name) \(kind)")
+                }
+            }
+        }
+        try device.perform(.tap("notes"))
+        #expect(
+            heard == [
+                "UISceneDidActivateNotification scene", "UIApplicationDidBecomeActiveNotification application",
+            ])
+    }
+
+    @Test func scenePhasesChangeRightAfterTheirStep() async throws {
+        let device = Self.device()
+        let application = try #require(device.applications["notes"])
+        var appPhases: [ScenePhase] = []
+        application.onScenePhaseChange { appPhases.append($0) }
+        var stream = application.scenePhaseChanges.makeAsyncIterator()
+        try device.perform(.tap("notes"))
+        var scenePhases: [ScenePhase] = []
+        try #require(application.connectedScenes.first).onPhaseChange { scenePhases.append($0) }
+        try device.perform(.openSwitcher)
+        try device.perform(.pick("notes"))
+        try device.perform(.home)
+        #expect(appPhases == [.inactive, .active, .inactive, .active, .inactive, .background])
+        #expect(scenePhases == [.inactive, .active, .inactive, .background])
+        #expect(await stream.next() == .inactive)
+        #expect(await stream.next() == .active)
+        #expect(application.scenePhase == .background)
+    }
+
+    @Test func aDiscardedSessionIsToldAtTheNextLaunch() throws {
+        let delegate = AppDelegate()
+        let device = Self.device(delegate)
+        try device.perform(.tap("notes"))
+        try device.perform(.openSwitcher)
+        try device.perform(.swipe("notes"))
+        try device.perform(.dismiss)
+        #expect(delegate.discarded.isEmpty)
+        try device.perform(.tap("notes"))
+        #expect(delegate.discarded == ["notes#1"])
+        let application = try #require(device.applications["notes"])
+        #expect(application.openSessions.map(\.persistentIdentifier) == ["notes#2"])
+    }
+
+    @Test func theRestorationActivitySurvivesAPurgeButNotASwipe() throws {
+        let device = Self.device(restoresState: true)
+        try device.perform(.tap("notes"))
+        try device.perform(.home)
+        try device.perform(.memoryPressure(count: nil))
+        try device.perform(.tap("notes"))
+        try device.perform(.openSwitcher)
+        try device.perform(.swipe("notes"))
+        try device.perform(.dismiss)
+        try device.perform(.tap("notes"))
+        #expect(RecordingSceneDelegate.restoredActivities == [nil, "com.example.draft", nil])
+    }
+
+    @Test func aColdLaunchURLArrivesInTheConnectionOptions() throws {
+        let device = Self.device()
+        try device.perform(.openURL("notes", url: "notes://draft/1"))
+        #expect(RecordingSceneDelegate.connectionURLs == [URL(string: "notes://draft/1")!])
+        #expect(!RecordingSceneDelegate.log.contains { $0.hasPrefix("openURLContexts") })
+        try device.perform(.openURL("notes", url: "notes://draft/2"))
+        #expect(RecordingSceneDelegate.log.last == "openURLContexts [\"notes://draft/2\"]")
+    }
+
+    @Test func aDisconnectedSceneIsReleasedAndItsSessionKept() throws {
+        let device = Self.device()
+        try device.perform(.tap("notes"))
+        try device.perform(.home)
+        try device.perform(.disconnectScene("notes"))
+        let application = try #require(device.applications["notes"])
+        #expect(RecordingSceneDelegate.log.last == "didDisconnect unattached")
+        #expect(application.connectedScenes.isEmpty)
+        #expect(application.openSessions.map(\.persistentIdentifier) == ["notes#1"])
+        #expect(device.state(of: "notes") == .suspended)
+        try device.perform(.tap("notes"))
+        #expect(RecordingSceneDelegate.log.suffix(3).first == "willConnect notes#1 unattached")
+    }
+}
