@@ -22,6 +22,7 @@ import Testing
         let compiled = try [
             "Tests/LifecycleKitTests/ReadmeUploadingDelegate.swift", "Tests/LifecycleKitTests/ReadmeUploadTest.swift",
             "Tests/LifecycleKitTests/ReadmeScenarioTest.swift", "Examples/LoggingApp/LoggingApp.swift",
+            "Examples/LoggingSceneApp/LoggingSceneApp.swift",
             "Examples/LoggingExample/AppDelegate.swift",
         ].map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
         for block in blocks {
