@@ -121,6 +121,35 @@ import Testing
             "app notes\ntap notes\nnotification-center\nhome",
             "t.scenario:4:1: error: 'home' is impossible here: Notification Center is open; dismiss it first"
         ),
+        // Scenes, versions, prewarming.
+        (
+            "app notes scenes\ntap notes",
+            "t.scenario:1:11: error: 'scenes' (a scene-based app) needs iOS 13 or later, and the profile is ios12; write 'profile ios13' (or later) before the first action"
+        ),
+        (
+            "app news background-modes=fetch\nprofile ios6\nfetch news",
+            "t.scenario:1:10: error: the background mode 'fetch' needs iOS 7 or later, and the profile is ios6; write 'profile ios7' (or later) before the first action"
+        ),
+        (
+            "profile ios14\napp notes\nprewarm notes",
+            "t.scenario:3:1: error: 'prewarm notes' is impossible here: prewarming exists from iOS 15; the profile is ios14"
+        ),
+        (
+            "profile ios15\napp notes\ntap notes\nprewarm notes",
+            "t.scenario:4:9: error: 'prewarm notes' is impossible here: notes is already running"
+        ),
+        (
+            "profile ios13\napp notes scenes\ntap notes\ndisconnect-scene notes",
+            "t.scenario:4:18: error: 'disconnect-scene notes' is impossible here: notes has no connected scene in the background (it is active)"
+        ),
+        (
+            "profile ios13\napp notes\ntap notes\nhome\ndisconnect-scene notes",
+            "t.scenario:5:18: error: 'disconnect-scene notes' is impossible here: notes is not scene-based (declare it with 'scenes')"
+        ),
+        (
+            "profile ios13\napp notes scenes\ndisconnect-scene notes",
+            "t.scenario:3:18: error: 'disconnect-scene notes' is impossible here: notes has no connected scene in the background (it is notRunning)"
+        ),
         (
             "app notes\ntap notes\nswitcher\nshortcut notes x",
             "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"

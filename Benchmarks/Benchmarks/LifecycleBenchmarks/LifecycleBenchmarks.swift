@@ -13,10 +13,12 @@ struct StreamedTrace: TraceSink {
 
 /// Runs `actions` random actions on a phone of `apps` random apps with 2 GB of memory, so that launches keep
 /// needing room and memory pressure terminates apps all along.
-func simulate<Sink: TraceSink>(apps count: Int, actions: Int, into sink: Sink) -> Simulator<Sink> {
+func simulate<Sink: TraceSink>(
+    apps count: Int, actions: Int, scenesPercent: Int = 0, profile: Profile = .ios12, into sink: Sink
+) -> Simulator<Sink> {
     var random = SplitMix64(seed: 2026)
-    let apps = RandomWorkload.randomApps(count: count, using: &random)
-    let simulator = Simulator(phone: Phone(deviceMemory: 2048, apps: apps), sink: sink)
+    let apps = RandomWorkload.randomApps(count: count, scenesPercent: scenesPercent, using: &random)
+    let simulator = Simulator(phone: Phone(profile: profile, deviceMemory: 2048, apps: apps), sink: sink)
     var workload = RandomWorkload(seed: 11, apps: apps.map(\.id))
     workload.drive(simulator, actions: actions)
     return simulator
@@ -52,6 +54,16 @@ let benchmarks: @Sendable () -> Void = {
         ) { _ in
             blackHole(simulate(apps: 10_000, actions: actions, into: DiscardingTraceSink()).now)
         }
+    }
+
+    // The same on iOS 17, half the apps scene-based: the scene life cycle's cost.
+    Benchmark(
+        "Simulator 10,000 apps (half scene-based, iOS 17), 1000000 actions",
+        configuration: .init(maxDuration: .seconds(30), maxIterations: 3)
+    ) { _ in
+        blackHole(
+            simulate(apps: 10_000, actions: 1_000_000, scenesPercent: 50, profile: .ios17, into: DiscardingTraceSink())
+                .now)
     }
 
     Benchmark(
