@@ -19,10 +19,11 @@ struct LoggingApp: ParsableCommand {
     func run() throws {
         let info = try InfoPlist(
             contentsOf: Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")!)
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-            .appendingPathComponent(info.bundleIdentifier.rawValue)
         MainActor.assumeIsolated {
-            TerminalHost(info: info, delegate: AppDelegate(), supportDirectory: support, tracing: trace).run()
+            TerminalHost(
+                info: info, delegate: AppDelegate(), supportDirectory: TerminalHost.supportDirectory(of: info),
+                tracing: trace
+            ).run()
         }
     }
 }

@@ -20,12 +20,10 @@ struct LoggingSceneApp: ParsableCommand {
     func run() throws {
         let info = try InfoPlist(
             contentsOf: Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")!)
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-            .appendingPathComponent(info.bundleIdentifier.rawValue)
         MainActor.assumeIsolated {
             let host = TerminalHost(
                 info: info, delegate: AppDelegate(), sceneDelegateClass: LoggingSceneDelegate.self, profile: .ios26,
-                supportDirectory: support, tracing: trace)
+                supportDirectory: TerminalHost.supportDirectory(of: info), tracing: trace)
             host.application.onScenePhaseChange { phase in NSLog("%@", "app scenePhase: \(phase)") }
             host.run()
         }

@@ -19,7 +19,7 @@ extension Application {
     }
 
     /// The app's phases as they change, for `for await` loops.
-    public var scenePhaseChanges: AsyncStream<ScenePhase> { appPhases.changes }
+    public var scenePhaseChanges: AsyncStream<ScenePhase> { appPhases.values }
 
     /// A new process: the scenes of the last one are gone with it; the sessions stay, as the system keeps them.
     func processDidStart() {
@@ -129,7 +129,7 @@ extension Application {
         let phase = scenePhase
         guard phase != lastAppPhase else { return }
         lastAppPhase = phase
-        appPhases.report(phase)
+        appPhases.send(phase)
     }
 
     /// Posts a `UIScene` notification with its scene as object; after `UISceneDidDisconnectNotification` the

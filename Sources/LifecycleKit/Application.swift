@@ -22,7 +22,7 @@ public final class Application {
 
     private unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
-    private var eventContinuations: [UUID: AsyncStream<UIKitNotification>.Continuation] = [:]
+    private let events = Broadcast<UIKitNotification>()
 
     // Scenes (docs/lifecycle.md §13).
     /// The class of the scene delegate made for each new scene, unless the session's configuration names
@@ -32,7 +32,7 @@ public final class Application {
     var sessionsByID: [String: SceneSession] = [:]
     /// The connected scenes, by their session's identifier.
     var scenesByID: [String: Scene] = [:]
-    let appPhases = PhaseObservation()
+    let appPhases = Broadcast<ScenePhase>()
     var lastAppPhase = ScenePhase.background
 
     public init(
@@ -97,15 +97,7 @@ public final class Application {
     // MARK: Events for async code
 
     /// The UIKit notifications of this app, as they are posted, for `for await` loops.
-    public var lifecycleEvents: AsyncStream<UIKitNotification> {
-        let (stream, continuation) = AsyncStream.makeStream(of: UIKitNotification.self)
-        let key = UUID()
-        eventContinuations[key] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.eventContinuations[key] = nil }
-        }
-        return stream
-    }
+    public var lifecycleEvents: AsyncStream<UIKitNotification> { events.values }
 
     // MARK: For hosts
 
@@ -220,7 +212,7 @@ public final class Application {
                 notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
             notificationCenter.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
         }
-        for continuation in eventContinuations.values { continuation.yield(notification) }
+        events.send(notification)
     }
 
     /// The `userInfo` key under which `UIApplicationDidFinishLaunchingNotification` carries the launch options.

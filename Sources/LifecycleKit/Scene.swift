@@ -34,7 +34,7 @@ public final class Scene: Hashable {
     /// The scene's state, as UIKit reports it inside each of its delegate's methods.
     public internal(set) var activationState: ActivationState = .unattached
     public var title: String?
-    private let phases = PhaseObservation()
+    private let phases = Broadcast<ScenePhase>()
 
     init(session: SceneSession, delegate: (any SceneDelegate)?) {
         self.session = session
@@ -51,9 +51,9 @@ public final class Scene: Hashable {
     }
 
     /// The scene's phases as they change, for `for await` loops.
-    public var phaseChanges: AsyncStream<ScenePhase> { phases.changes }
+    public var phaseChanges: AsyncStream<ScenePhase> { phases.values }
 
-    func reportPhase() { phases.report(phase) }
+    func reportPhase() { phases.send(phase) }
 
     public nonisolated static func == (lhs: Scene, rhs: Scene) -> Bool { lhs === rhs }
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -87,6 +87,13 @@ public final class TerminalHost {
         application.sceneDelegateClass = sceneDelegateClass
     }
 
+    /// The app's support directory, where its restoration archive lives: the user's Application Support folder
+    /// (`~/.local/share` on Linux), then the app's bundle identifier.
+    nonisolated public static func supportDirectory(of info: InfoPlist) -> URL {
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent(info.bundleIdentifier.rawValue)
+    }
+
     /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
     public func run() -> Never {
         for signalNumber in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1] {
