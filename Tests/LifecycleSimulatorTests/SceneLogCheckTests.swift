@@ -109,4 +109,11 @@ import Testing
         #expect(outcome == .expectationFailed)
         #expect(output.contains("log:3: violation: scene:willConnectToSession:options: cannot happen here"))
     }
+
+    @Test func thePublishedSwipeLogIsTheNamedQuirk() throws {
+        let log = try PublishedLogTests.log("apple-forums-732170-scene-swipe.log")
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios17)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.components(separatedBy: "a known quirk, not a violation: a scene swiped away").count == 3)
+    }
 }
