@@ -64,11 +64,14 @@ struct AppRecord: Sendable {
     /// every callback (a computed copy would retain its dictionaries each time).
     let behavior: AppBehavior
     let hasContinuousBackgroundMode: Bool
+    /// Whether the app lives the scene life cycle: it declares scenes and the profile has them.
+    let livesScenes: Bool
 
-    init(configuration: AppConfiguration) {
+    init(configuration: AppConfiguration, profile: Profile) {
         self.configuration = configuration
         self.behavior = configuration.behavior
         self.hasContinuousBackgroundMode = configuration.hasContinuousBackgroundMode
+        self.livesScenes = configuration.usesScenes && profile.allowsScenes
     }
 
     var id: AppID { configuration.id }

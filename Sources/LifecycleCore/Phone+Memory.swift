@@ -41,8 +41,9 @@ extension Phone {
     /// Removes a prewarmed process, the first to go for memory: no app runs in it yet (docs/lifecycle.md §15).
     /// Returns whether there was one.
     private mutating func removePrewarmedProcess(sparing spared: Int?) -> Bool {
-        guard let victim = apps.indices.first(where: { apps[$0].isPrewarmed && $0 != spared }) else { return false }
+        guard !prewarmed.isEmpty, let victim = prewarmed.filter({ $0 != spared }).min() else { return false }
         apps[victim].isPrewarmed = false
+        prewarmed.remove(victim)
         usedMemory -= apps[victim].configuration.memory
         note(victim, "memory: the prewarmed process is removed")
         return true

@@ -219,6 +219,7 @@ extension Phone {
             if apps[index].isPrewarmed {
                 // The prewarmed process becomes the app's: its memory is already counted.
                 apps[index].isPrewarmed = false
+                prewarmed.remove(index)
                 note(index, "the launch uses the prewarmed process")
             } else {
                 usedMemory += apps[index].configuration.memory

@@ -5,7 +5,7 @@ extension Phone {
     /// later). On an older iOS, UIKit ignores an app's scene manifest and calls its app delegate, and so does
     /// the model.
     func usesScenes(_ index: Int) -> Bool {
-        apps[index].configuration.usesScenes && profile.allowsScenes
+        apps[index].livesScenes
     }
 
     /// The state of an app's connected scene, or `nil` when it has none.
@@ -192,6 +192,7 @@ extension Phone {
             return
         }
         apps[index].isPrewarmed = true
+        prewarmed.insert(index)
         usedMemory += needed
         note(index, "prewarmed: the system starts its process ahead of a launch; UIKit does not run yet")
     }

@@ -44,6 +44,8 @@ public struct Phone: Sendable {
     var executing: Set<Int> = []
     var suspendedByLastUse = LeastRecentlyUsedQueue()
     var suspendedCount = 0
+    /// Apps whose process the system prewarmed, by index: memory pressure removes them first.
+    var prewarmed: Set<Int> = []
     var usedMemory = 0
     var useCounter: UInt64 = 0
     /// An app asked to come to the foreground while another is still leaving it (inside a slow
@@ -73,7 +75,7 @@ public struct Phone: Sendable {
         self.apps = apps.map { configuration in
             var configuration = configuration
             configuration.memory = Self.withinMemoryRange(configuration.memory)
-            return AppRecord(configuration: configuration)
+            return AppRecord(configuration: configuration, profile: profile)
         }
         var index: [AppID: Int] = [:]
         for (position, app) in apps.enumerated() {

@@ -9,8 +9,27 @@ public enum Profile: String, CaseIterable, Sendable, Hashable, Comparable {
     case ios4, ios5, ios6, ios7, ios8, ios9, ios10, ios11, ios12, ios13, ios14, ios15, ios16, ios17, ios18
     case ios26
 
-    /// The major version of iOS: 4 for `ios4`.
-    public var version: Int { Int(rawValue.dropFirst(3))! }
+    /// The major version of iOS: 4 for `ios4`. (A switch, not a parse of the name: the phone asks often.)
+    public var version: Int {
+        switch self {
+        case .ios4: 4
+        case .ios5: 5
+        case .ios6: 6
+        case .ios7: 7
+        case .ios8: 8
+        case .ios9: 9
+        case .ios10: 10
+        case .ios11: 11
+        case .ios12: 12
+        case .ios13: 13
+        case .ios14: 14
+        case .ios15: 15
+        case .ios16: 16
+        case .ios17: 17
+        case .ios18: 18
+        case .ios26: 26
+        }
+    }
 
     /// The profile of an iOS major version, if the model knows it.
     public init?(version: Int) {
