@@ -13,21 +13,6 @@ extension Phone {
         indexByID[app].flatMap { apps[$0].scene?.state }
     }
 
-    /// An app's scene session, if it has one: it outlives the process until the user swipes the app away.
-    public func sceneSession(of app: AppID) -> SceneID? {
-        indexByID[app].flatMap { apps[$0].session?.id }
-    }
-
-    /// Whether an app's scene session holds a state restoration activity.
-    public func sessionHasRestorationActivity(_ app: AppID) -> Bool {
-        indexByID[app].flatMap { apps[$0].session?.hasRestorationActivity } ?? false
-    }
-
-    /// Whether the system has started an app's process ahead of its launch (prewarming).
-    public func isPrewarmed(_ app: AppID) -> Bool {
-        indexByID[app].map { apps[$0].isPrewarmed } ?? false
-    }
-
     /// The scene event of an app-level foreground event, for a scene-based app's only scene.
     static func sceneEvent(for event: AppLifecycle.Event) -> SceneLifecycle.Event? {
         switch event {
