@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The pure model of docs/lifecycle.md: no dependencies, no I/O, no clock.
@@ -33,20 +35,37 @@ let package = Package(
         ),
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
-        // Real processes: the lifecycle from the terminal session's signals, with a real watchdog.
-        .target(name: "LifecycleTerminal", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
+        // The messages between a supervisor and the app processes it runs (docs/supervisor.md).
+        .target(name: "LifecycleWire", dependencies: ["LifecycleCore", "CLifecycleShims"]),
+        // Linux calls Swift cannot make directly (prctl, SO_PEERCRED).
+        .target(name: "CLifecycleShims"),
+        // Real processes: the lifecycle from the terminal session's signals, with a real watchdog, or from a
+        // supervisor.
+        .target(
+            name: "LifecycleTerminal",
+            dependencies: ["LifecycleKit", "LifecycleSimulator", "LifecycleWire", "CLifecycleShims"]),
         // What the fuzzers run: the scenario language and the log checker, on any bytes (Fuzz/, and the tests).
         .target(name: "LifecycleFuzzing", dependencies: ["LifecycleSimulator"]),
         // Real delegates under the simulator, in virtual time, for tests.
         .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
+        // A host of real processes: the supervisor (docs/supervisor.md).
+        .target(
+            name: "LifecycleSupervisor",
+            dependencies: [
+                "LifecycleSimulator", "LifecycleKit", "LifecycleWire", "CLifecycleShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "lifecycle",
             dependencies: [
-                "LifecycleSimulator",
+                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
+        .testTarget(name: "LifecycleSupervisorTests", dependencies: ["LifecycleSimulator", "LifecycleSupervisor"]),
         .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample"]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),

@@ -1,5 +1,5 @@
 /// The identifier of an app on the simulated phone, such as `notes` or `com.example.notes`.
-public struct AppID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+public struct AppID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible, Codable,
     ExpressibleByStringLiteral
 {
     public let rawValue: String

@@ -32,7 +32,8 @@ public struct AppLifecycle: Sendable, Hashable {
         case terminate
         /// background or suspended → notRunning, silently: the process is killed.
         case kill
-        /// inactive → background, silently: a foreground app that is killed leaves the screen first.
+        /// active → inactive → background, silently: a foreground app that is killed (or crashes) leaves the
+        /// screen first.
         case removeFromScreen
     }
 
@@ -83,6 +84,7 @@ public struct AppLifecycle: Sendable, Hashable {
         case (.becomeActive, .inactive): .active
         case (.resignActive, .active): .inactive
         case (.enterBackground, .inactive), (.removeFromScreen, .inactive): .background
+        case (.removeFromScreen, .active): .inactive
         case (.enterForeground, .background): .inactive
         case (.suspend, .background): .suspended
         case (.resume, .suspended): .background

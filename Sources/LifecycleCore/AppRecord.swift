@@ -66,12 +66,16 @@ struct AppRecord: Sendable {
     let hasContinuousBackgroundMode: Bool
     /// Whether the app lives the scene life cycle: it declares scenes and the profile has them.
     let livesScenes: Bool
+    /// The memory the app takes while in memory, in megabytes: the declared footprint, until a host of real
+    /// processes measures it.
+    var footprint: Int
 
     init(configuration: AppConfiguration, profile: Profile) {
         self.configuration = configuration
         self.behavior = configuration.behavior
         self.hasContinuousBackgroundMode = configuration.hasContinuousBackgroundMode
         self.livesScenes = configuration.usesScenes && profile.allowsScenes
+        self.footprint = configuration.memory
     }
 
     var id: AppID { configuration.id }

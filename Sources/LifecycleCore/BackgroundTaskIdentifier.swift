@@ -1,5 +1,5 @@
 /// Identifies a background task an app began, like UIKit's `UIBackgroundTaskIdentifier`.
-public struct BackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct BackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable, CustomStringConvertible, Codable {
     public let rawValue: UInt64
 
     public init(rawValue: UInt64) { self.rawValue = rawValue }

@@ -1,5 +1,5 @@
 /// What a callback is called with, beyond the application: launch options, or the delivered item.
-public enum CallbackDetail: Sendable, Hashable {
+public enum CallbackDetail: Sendable, Hashable, Codable {
     /// The `launchOptions` of a launch method.
     case launchOptions(LaunchOptions)
     /// The URL, quick-action type or activity type of an event delivery; the session of

@@ -3,7 +3,7 @@
 ///
 /// For a scene-based app these arrive here, in `scene:willConnectToSession:options:`, and not through
 /// `scene:openURLContexts:` and its kin (docs/lifecycle.md §13).
-public struct ConnectionOptions: Sendable, Hashable {
+public struct ConnectionOptions: Sendable, Hashable, Codable {
     public var url: String?
     public var sourceApplication: String?
     public var userActivityType: String?

@@ -1,5 +1,5 @@
 /// Why an app was launched: the `launchOptions` dictionary, as a typed value.
-public struct LaunchOptions: Sendable, Hashable {
+public struct LaunchOptions: Sendable, Hashable, Codable {
     /// `UIApplicationLaunchOptionsURLKey`.
     public var url: String?
     /// `UIApplicationLaunchOptionsSourceApplicationKey`.

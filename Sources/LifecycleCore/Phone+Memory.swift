@@ -2,11 +2,27 @@ extension Phone {
     /// Memory not used by apps in memory, in megabytes.
     var freeMemory: Int { deviceMemory - usedMemory }
 
+    /// An app's footprint as a host of real processes measures it (its resident memory), in place of the
+    /// declared one: from now on the policy of §8 counts this. Kept within 0…``AppConfiguration/maximumMemory``.
+    public mutating func setFootprint(of app: AppID, megabytes: Int) {
+        guard let index = indexByID[app] else { return }
+        let footprint = min(max(megabytes, 0), AppConfiguration.maximumMemory)
+        if apps[index].state != .notRunning || apps[index].isPrewarmed {
+            usedMemory += footprint - apps[index].footprint
+        }
+        apps[index].footprint = footprint
+    }
+
+    /// An app's footprint, in megabytes.
+    public func footprint(of app: AppID) -> Int? {
+        indexByID[app].map { apps[$0].footprint }
+    }
+
     /// Makes room for an app about to be launched (docs/lifecycle.md §8): a memory warning to every running app, then
     /// suspended apps terminated least recently used first, then background apps; never the foreground app.
     mutating func makeRoom(forLaunchOf index: Int) {
         // A prewarmed process is already in memory: the launch needs nothing more.
-        let needed = apps[index].isPrewarmed ? 0 : apps[index].configuration.memory
+        let needed = apps[index].isPrewarmed ? 0 : apps[index].footprint
         guard needed > freeMemory else { return }
         note(index, "memory: \(needed) MB needed, \(freeMemory) MB free")
         sendMemoryWarning()
@@ -44,7 +60,7 @@ extension Phone {
         guard !prewarmed.isEmpty, let victim = prewarmed.filter({ $0 != spared }).min() else { return false }
         apps[victim].isPrewarmed = false
         prewarmed.remove(victim)
-        usedMemory -= apps[victim].configuration.memory
+        usedMemory -= apps[victim].footprint
         note(victim, "memory: the prewarmed process is removed")
         return true
     }

@@ -222,7 +222,7 @@ extension Phone {
                 prewarmed.remove(index)
                 note(index, "the launch uses the prewarmed process")
             } else {
-                usedMemory += apps[index].configuration.memory
+                usedMemory += apps[index].footprint
             }
         }
         if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
@@ -248,7 +248,7 @@ extension Phone {
                 .init(lastUse: apps[index].lastUse, app: index, suspension: apps[index].suspensions))
             compactLeastRecentlyUsedQueue()
         case .notRunning:
-            usedMemory -= apps[index].configuration.memory
+            usedMemory -= apps[index].footprint
             discardProcess(of: index)
             if apps[index].discardsSessionOnExit { endDiscardedSession(of: index) }
         default:
@@ -278,7 +278,7 @@ extension Phone {
 
     /// Kills an app's process at once: no callback, whatever it was doing (docs/lifecycle.md §3, §4, §8).
     mutating func kill(_ index: Int, _ reason: TransitionReason) {
-        if apps[index].state.isForeground {
+        while apps[index].state.isForeground {
             apply(.removeFromScreen, reason, to: index)
         }
         apply(.kill, reason, to: index)

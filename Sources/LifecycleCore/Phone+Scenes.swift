@@ -169,7 +169,7 @@ extension Phone {
         guard !apps[index].isPrewarmed else {
             throw ImpossibleAction("\(apps[index].id) is already prewarmed", culprit: .app)
         }
-        let needed = apps[index].configuration.memory
+        let needed = apps[index].footprint
         guard needed <= freeMemory else {
             note(
                 index,

@@ -90,6 +90,9 @@ extension Phone {
             try disconnectScene(of: try index(of: app))
         case .prewarm(let app):
             try prewarm(try index(of: app))
+        case .processEnded(let app):
+            let index = try index(of: app)
+            if apps[index].state != .notRunning { kill(index, .crash) }
         }
         return takeOutput()
     }

@@ -2,7 +2,7 @@
 ///
 /// A session outlives the process (a purge, a disconnect) until the user swipes the app away; the app's next
 /// session then has the next number.
-public struct SceneID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SceneID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }

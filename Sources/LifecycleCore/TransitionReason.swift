@@ -16,4 +16,7 @@ public enum TransitionReason: String, CaseIterable, Sendable, Hashable {
     case exit
     /// Terminated by the system (``UserAction/terminate(_:)``).
     case terminate
+    /// The app's process ended on its own: it exited or crashed (a host of real processes reports it with
+    /// ``UserAction/processEnded(_:)``).
+    case crash
 }

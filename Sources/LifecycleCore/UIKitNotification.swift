@@ -1,5 +1,5 @@
 /// A notification UIKit posts for a lifecycle event, by its UIKit name (docs/lifecycle.md §2, §13).
-public enum UIKitNotification: String, CaseIterable, Sendable, Hashable {
+public enum UIKitNotification: String, CaseIterable, Sendable, Hashable, Codable {
     case didFinishLaunching = "UIApplicationDidFinishLaunchingNotification"
     case didBecomeActive = "UIApplicationDidBecomeActiveNotification"
     case willResignActive = "UIApplicationWillResignActiveNotification"

@@ -52,4 +52,7 @@ public enum UserAction: Sendable, Hashable {
     case disconnectScene(AppID)
     /// The system starts an app's process before the user asks for it (iOS 15+): no callback, no transition.
     case prewarm(AppID)
+    /// A host of real processes saw the app's process end on its own (it exited or crashed): the app is gone,
+    /// with no callback, reason `crash`.
+    case processEnded(AppID)
 }

@@ -2,14 +2,15 @@ import ArgumentParser
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleSupervisor
 
 @main
-struct Lifecycle: ParsableCommand {
+struct Lifecycle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifecycle",
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
         version: "lifecycle \(Lifecycle.version)",
-        subcommands: [Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self],
+        subcommands: [Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self],
         defaultSubcommand: nil
     )
 
@@ -17,10 +18,14 @@ struct Lifecycle: ParsableCommand {
     static let version = "0.2.0"
 
     /// Runs the command; a mistake on the command line exits with 2, like every other invalid input.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Terminal.printError(fullMessage(for: error))
@@ -34,6 +39,7 @@ struct Lifecycle: ParsableCommand {
 extension Profile: ExpressibleByArgument {}
 extension TraceFormat: ExpressibleByArgument {}
 extension StateDiagram.Format: ExpressibleByArgument {}
+extension Supervisor.FreezerChoice: ExpressibleByArgument {}
 
 /// Options shared by the commands that print traces.
 struct TraceOptions: ParsableArguments {

@@ -1,7 +1,8 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
-//                    [--far-timer] [--keys] [--scenes]
+//                    [--far-timer] [--keys] [--scenes] [--counter FILE] [--crash-after SECONDS]
+// Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
 import LifecycleKit
@@ -68,6 +69,7 @@ let delegate = FixtureDelegate()
 var profile = Profile.ios12
 var showsKeys = false
 var usesScenes = false
+var counterFile: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -78,12 +80,34 @@ while let argument = arguments.popFirst() {
     case "--far-timer": delegate.farTimer = true
     case "--keys": showsKeys = true
     case "--scenes": usesScenes = true
+    case "--counter": counterFile = arguments.popFirst()
+    case "--crash-after":
+        let seconds = Double(arguments.popFirst() ?? "") ?? 1
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { abort() }
     default: break
     }
 }
+if let counterFile {
+    // A thread that counts while the process runs: a frozen process's count stands still.
+    Thread.detachNewThread {
+        var count = 0
+        while true {
+            count += 1
+            try? String(count).write(toFile: counterFile, atomically: true, encoding: .utf8)
+            usleep(10_000)
+        }
+    }
+}
 let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
+let identifier = AppID(ProcessInfo.processInfo.environment[SupervisedHost.Environment.app] ?? "fixture")
+let info = InfoPlist(bundleIdentifier: identifier, usesScenes: usesScenes)
+if let supervised = SupervisedHost(
+    info: info, delegate: delegate, sceneDelegateClass: FixtureSceneDelegate.self, supportDirectory: support)
+{
+    supervised.run()
+}
 TerminalHost(
-    info: InfoPlist(bundleIdentifier: "fixture", usesScenes: usesScenes), delegate: delegate,
-    sceneDelegateClass: FixtureSceneDelegate.self, profile: profile, supportDirectory: support, showsKeys: showsKeys
+    info: info, delegate: delegate, sceneDelegateClass: FixtureSceneDelegate.self, profile: profile,
+    supportDirectory: support, showsKeys: showsKeys
 )
 .run()

@@ -1,0 +1,491 @@
+import CLifecycleShims
+import Dispatch
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleSimulator
+import LifecycleWire
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The lifecycle enforced on real processes: a host of the core's ``Phone`` that starts each app as a process,
+/// tells it its callbacks over a socket and waits for it to return from them, freezes it when the core suspends
+/// it, thaws it before anything reaches it, and kills it when the core ends it (docs/supervisor.md).
+///
+/// The rules stay the core's: the supervisor turns control requests into ``UserAction``s and carries out the
+/// ``Action``s — real processes for transitions, messages for callbacks and notifications, real timers for the
+/// core's timers (the watchdog, the budget), the measured resident memory for footprints.
+///
+/// `@unchecked Sendable`: every stored property is used on ``queue`` only — each entry point hops onto it.
+public final class Supervisor: @unchecked Sendable {
+    /// What a supervisor needs besides its device.
+    public struct Options: Sendable {
+        /// The folder of its sockets (`control.sock`, `apps.sock`).
+        public var socketFolder: String
+        /// `auto` uses a cgroup v2 leaf per app where one can be made, else signals.
+        public var freezer: FreezerChoice
+        /// Where each app's standard output and error go (`APP.log`); inherited when `nil`.
+        public var outputFolder: String?
+        /// How often each app's resident memory is read, for its footprint.
+        public var memoryInterval: Duration
+        /// The PSI triggers that call for memory relief, in `/proc/pressure/memory`'s syntax; none when empty.
+        public var pressureTriggers: [String]
+
+        public init(
+            socketFolder: String = UnixSocket.defaultFolder(), freezer: FreezerChoice = .auto,
+            outputFolder: String? = nil, memoryInterval: Duration = .seconds(1),
+            pressureTriggers: [String] = PressureMonitor.lmkdTriggers
+        ) {
+            self.socketFolder = socketFolder
+            self.freezer = freezer
+            self.outputFolder = outputFolder
+            self.memoryInterval = memoryInterval
+            self.pressureTriggers = pressureTriggers
+        }
+    }
+
+    public enum FreezerChoice: String, CaseIterable, Sendable {
+        case auto, cgroup, signals
+    }
+
+    let queue = DispatchQueue(label: "lifecycle.supervisor")
+    let device: DeviceDescription
+    let options: Options
+    let logger: Logger
+    var phone: Phone
+    let freezer: any Freezer
+    private let infos: [AppID: InfoPlist]
+    private let record: (TraceRecord) -> Void
+    private let startTime = ContinuousClock.now
+    var processes: [AppID: ManagedProcess] = [:]
+    private var timers: [UInt64: any DispatchSourceTimer] = [:]
+    private var budgetDeadlines: [AppID: (timer: UInt64, due: ContinuousClock.Instant)] = [:]
+    private var nextCall: UInt64 = 0
+    private var appListener: Int32 = -1
+    private var appListenSource: (any DispatchSourceRead)?
+    /// Connections that have not said which app they are yet.
+    private var greeting: [Int32: (channel: MessageChannel<FromApp, ToApp>, source: any DispatchSourceRead)] = [:]
+    private var reaper: (any DispatchSourceTimer)?
+    private var memoryTimer: (any DispatchSourceTimer)?
+    private var pressure: PressureMonitor?
+    private let spawner = Spawner()
+    var control: ControlServer?
+
+    /// The socket apps connect to.
+    public var appSocketPath: String { options.socketFolder + "/apps.sock" }
+    /// The socket `lifecycle ctl` connects to.
+    public var controlSocketPath: String { options.socketFolder + "/control.sock" }
+
+    /// - Parameter record: receives every trace record, in order, on the supervisor's queue.
+    public init(
+        device: DeviceDescription, infos: [AppID: InfoPlist], options: Options, logger: Logger,
+        record: @escaping (TraceRecord) -> Void
+    ) {
+        self.device = device
+        self.infos = infos
+        self.options = options
+        self.logger = logger
+        self.record = record
+        let apps = device.apps.map { app in
+            let info = infos[app.id] ?? InfoPlist(bundleIdentifier: app.id)
+            return info.configuration(runsHostedCode: true)
+        }
+        self.phone = Phone(profile: device.profile, deviceMemory: device.memory, apps: apps)
+        switch options.freezer {
+        case .signals: freezer = SignalFreezer()
+        case .cgroup, .auto: freezer = CgroupFreezer.make() ?? SignalFreezer()
+        }
+    }
+
+    /// Opens the sockets and starts watching processes and memory. Throws when a socket cannot be made, or a
+    /// cgroup freezer was asked for and cannot be had.
+    public func start() throws {
+        if options.freezer == .cgroup, freezer.name != "cgroup" {
+            throw UnixSocket.Failure(description: "no writable cgroup v2 hierarchy: use --freezer signals")
+        }
+        try UnixSocket.prepare(folder: options.socketFolder)
+        appListener = try UnixSocket.listen(at: appSocketPath)
+        let control = ControlServer(supervisor: self)
+        try control.start(at: controlSocketPath)
+        self.control = control
+        queue.sync {
+            let source = DispatchSource.makeReadSource(fileDescriptor: appListener, queue: queue)
+            source.setEventHandler { [weak self] in self?.acceptApp() }
+            source.resume()
+            appListenSource = source
+            let reaper = DispatchSource.makeTimerSource(queue: queue)
+            reaper.schedule(deadline: .now(), repeating: .milliseconds(20))
+            reaper.setEventHandler { [weak self] in self?.reap() }
+            reaper.resume()
+            self.reaper = reaper
+            let memory = DispatchSource.makeTimerSource(queue: queue)
+            let interval = Int(options.memoryInterval.inSeconds * 1000)
+            memory.schedule(deadline: .now(), repeating: .milliseconds(max(interval, 10)))
+            memory.setEventHandler { [weak self] in self?.measureMemory() }
+            memory.resume()
+            memoryTimer = memory
+        }
+        if !options.pressureTriggers.isEmpty {
+            pressure = PressureMonitor(triggers: options.pressureTriggers, logger: logger) { [weak self] in
+                guard let self else { return }
+                self.queue.async { self.pressureTriggered() }
+            }
+        }
+        logger.info(
+            "supervising \(device.apps.count) apps (\(device.profile.rawValue), \(device.memory) MB); freezer: \(freezer.name); control: \(controlSocketPath)"
+        )
+    }
+
+    /// Ends every app and removes the sockets and cgroups: the graceful shutdown.
+    public func stop() {
+        queue.sync {
+            for process in processes.values {
+                process.isBeingKilled = true
+                freezer.kill(process.pid, app: process.app.rawValue)
+                Glibc.kill(-process.pid, SIGKILL)
+            }
+            for process in processes.values { waitpid(process.pid, nil, 0) }
+            processes = [:]
+            freezer.removeAll()
+            reaper?.cancel()
+            memoryTimer?.cancel()
+            appListenSource?.cancel()
+            for timer in timers.values { timer.cancel() }
+        }
+        pressure?.stop()
+        control?.stop()
+        close(appListener)
+        unlink(appSocketPath)
+        unlink(controlSocketPath)
+    }
+
+    // MARK: User actions
+
+    /// Performs an action on the phone, on the supervisor's queue.
+    func perform(_ action: UserAction) throws(ImpossibleAction) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        carryOut(try phone.perform(action))
+    }
+
+    /// Records a line of a played scenario.
+    func label(_ line: Int, _ text: String) {
+        recordEvent(.action(line: line, text: text))
+    }
+
+    func recordEvent(_ event: TraceRecord.Event) {
+        record(TraceRecord(time: ContinuousClock.now - startTime, event: event))
+    }
+
+    // MARK: Carrying out the core's actions
+
+    private func carryOut(_ actions: [Action]) {
+        for action in actions {
+            switch action {
+            case .transition(let app, let from, let to, let reason):
+                recordEvent(.transition(app, from: from, to: to, reason: reason))
+                transition(app, from: from, to: to, reason: reason)
+            case .callback(let app, let callback, let detail):
+                recordEvent(.callback(app, callback, detail))
+                call(callback, scene: nil, detail: detail, of: app)
+            case .sceneCallback(let app, let scene, let callback, let detail):
+                recordEvent(.sceneCallback(app, scene, callback, detail))
+                call(callback, scene: scene, detail: detail, of: app)
+            case .notification(let app, let notification):
+                recordEvent(.notification(app, notification))
+                send(.post(notification: notification, scene: nil), to: app)
+            case .sceneNotification(let app, let scene, let notification):
+                recordEvent(.sceneNotification(app, scene, notification))
+                send(.post(notification: notification, scene: scene), to: app)
+            case .sceneTransition(let app, let scene, let from, let to):
+                recordEvent(.sceneTransition(app, scene, from: from, to: to))
+            case .note(let app, let text):
+                recordEvent(.note(app, text))
+            case .runExpirationHandlers(let app, let tasks):
+                send(.expire(tasks: tasks), to: app)
+            case .storeRestorationArchive(let app):
+                send(.storeArchive, to: app)
+            case .deleteRestorationArchive(let app):
+                send(.deleteArchive, to: app)
+            case .scheduleTimer(let timer, let delay):
+                schedule(timer, after: delay)
+            case .cancelTimer(let timer):
+                timers.removeValue(forKey: timer.id)?.cancel()
+                if let app = timer.app, budgetDeadlines[app]?.timer == timer.id {
+                    budgetDeadlines[app] = nil
+                    send(.budget(seconds: nil), to: app)
+                }
+            }
+        }
+    }
+
+    private func transition(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?) {
+        if from == .notRunning { launch(app) }
+        guard let process = processes[app] else { return }
+        if from == .suspended { thaw(process) }
+        switch to {
+        case .notRunning:
+            end(process)
+        case .suspended:
+            send(.state(to), to: app)
+            process.setOOMScore(for: to)
+            requestFreeze(process)
+        default:
+            send(.state(to), to: app)
+            process.setOOMScore(for: to)
+        }
+    }
+
+    /// Starts the app's process; its launch callbacks wait in its outbox until it connects.
+    private func launch(_ app: AppID) {
+        guard processes[app] == nil, let declared = device.apps.first(where: { $0.id == app }) else { return }
+        let output = options.outputFolder.map { "\($0)/\(app.rawValue).log" }
+        let socket = appSocketPath
+        let spawned = spawner.run {
+            ManagedProcess.spawn(
+                app: app, executable: declared.executable, arguments: declared.arguments, socket: socket, output: output
+            )
+        }
+        switch spawned {
+        case .success(let process):
+            freezer.adopt(process.pid, app: app.rawValue)
+            processes[app] = process
+            logger.info("\(app): started, pid \(process.pid)")
+        case .failure(let error):
+            logger.error("\(app): \(error)")
+            recordEvent(.note(app, "the process could not be started: \(error)"))
+        // The core goes on; with no process to answer, the launch watchdog ends the app.
+        }
+    }
+
+    private func end(_ process: ManagedProcess) {
+        process.isBeingKilled = true
+        if process.isFrozen { freezer.thaw(process.pid, app: process.app.rawValue) }
+        freezer.kill(process.pid, app: process.app.rawValue)
+        Glibc.kill(-process.pid, SIGKILL)
+        process.channel?.close()
+        process.readSource?.cancel()
+    }
+
+    /// Freezes the app once it has read everything sent to it (a barrier message and its answer).
+    private func requestFreeze(_ process: ManagedProcess) {
+        nextCall += 1
+        process.freezeBarrier = nextCall
+        if process.channel == nil {
+            // Not connected yet: nothing can be in flight; freeze now.
+            freezeNow(process)
+        } else {
+            send(.barrier(nextCall), to: process.app)
+        }
+    }
+
+    private func freezeNow(_ process: ManagedProcess) {
+        process.freezeBarrier = nil
+        guard phone.state(of: process.app) == .suspended, !process.isFrozen else { return }
+        if freezer.freeze(process.pid, app: process.app.rawValue) {
+            process.isFrozen = true
+            recordEvent(.note(process.app, "process \(process.pid) frozen (\(freezer.name))"))
+        } else {
+            logger.warning("\(process.app): the process did not freeze in time")
+        }
+    }
+
+    private func thaw(_ process: ManagedProcess) {
+        process.freezeBarrier = nil
+        guard process.isFrozen else { return }
+        freezer.thaw(process.pid, app: process.app.rawValue)
+        process.isFrozen = false
+        recordEvent(.note(process.app, "process \(process.pid) thawed"))
+    }
+
+    private func call(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) {
+        nextCall += 1
+        processes[app]?.pendingCall = nextCall
+        send(.call(id: nextCall, callback: callback, scene: scene, detail: detail), to: app)
+    }
+
+    private func send(_ message: ToApp, to app: AppID) {
+        guard let process = processes[app], !process.isBeingKilled else { return }
+        guard let channel = process.channel else {
+            process.outbox.append(message)
+            return
+        }
+        do {
+            try channel.send(message)
+        } catch {
+            logger.warning("\(app): \(error)")
+        }
+    }
+
+    private func schedule(_ timer: SystemTimer, after delay: Duration) {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + .nanoseconds(Int(min(delay, .seconds(1 << 30)).inSeconds * 1e9)))
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.timers[timer.id] = nil
+            if let app = timer.app, self.budgetDeadlines[app]?.timer == timer.id { self.budgetDeadlines[app] = nil }
+            if timer.purpose == .watchdog, let app = timer.app, let subject = timer.subject {
+                self.logger.error(
+                    "\(app): watchdog (0x8badf00d): \(subject) did not finish within \(delay.secondsText) s; the app is killed"
+                )
+            }
+            self.carryOut(self.phone.timerFired(timer))
+        }
+        timers[timer.id] = source
+        if timer.purpose == .budgetExhausted, let app = timer.app {
+            budgetDeadlines[app] = (timer.id, .now + delay)
+            send(.budget(seconds: delay.inSeconds), to: app)
+        }
+        source.resume()
+    }
+
+    // MARK: Apps' connections
+
+    private func acceptApp() {
+        let descriptor = accept(appListener, nil, nil)
+        guard descriptor >= 0 else { return }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let channel = MessageChannel<FromApp, ToApp>(descriptor: descriptor)
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler { [weak self] in self?.readGreeting(descriptor) }
+        greeting[descriptor] = (channel, source)
+        source.resume()
+    }
+
+    /// The first message of a connection must be `hello`, from the very process the supervisor started for
+    /// that app (`SO_PEERCRED`): one app cannot speak for another.
+    private func readGreeting(_ descriptor: Int32) {
+        guard let (channel, source) = greeting[descriptor] else { return }
+        let messages: [FromApp]?
+        do {
+            messages = try channel.receiveAvailable()
+        } catch {
+            logger.warning("a connection sent \(error); it is closed")
+            dropGreeting(descriptor)
+            return
+        }
+        guard let messages else {
+            dropGreeting(descriptor)
+            return
+        }
+        guard let first = messages.first else { return }
+        guard case .hello(let app) = first, let process = processes[app], process.channel == nil else {
+            logger.warning("a connection began with \(first), not the hello of an app that was started; it is closed")
+            dropGreeting(descriptor)
+            return
+        }
+        let peer = lifecycle_peer_process(descriptor)
+        guard peer == process.pid else {
+            logger.warning("a connection from pid \(peer) claimed to be \(app) (pid \(process.pid)); it is closed")
+            dropGreeting(descriptor)
+            return
+        }
+        source.cancel()
+        greeting[descriptor] = nil
+        process.channel = channel
+        let appSource = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        appSource.setEventHandler { [weak self] in self?.read(from: app) }
+        process.readSource = appSource
+        appSource.resume()
+        let outbox = process.outbox
+        process.outbox = []
+        for message in outbox { send(message, to: app) }
+        for message in messages.dropFirst() { handle(message, from: process) }
+    }
+
+    private func dropGreeting(_ descriptor: Int32) {
+        greeting[descriptor]?.source.cancel()
+        greeting[descriptor]?.channel.close()
+        greeting[descriptor] = nil
+    }
+
+    private func read(from app: AppID) {
+        guard let process = processes[app], let channel = process.channel else { return }
+        do {
+            guard let messages = try channel.receiveAvailable() else {
+                process.readSource?.cancel()
+                return
+            }
+            for message in messages where processes[app] === process { handle(message, from: process) }
+        } catch {
+            disconnect(process, because: "\(error)")
+        }
+    }
+
+    /// A message the app may send now; anything else closes its connection (and so ends it: an app without its
+    /// supervisor exits).
+    private func handle(_ message: FromApp, from process: ManagedProcess) {
+        let app = process.app
+        switch message {
+        case .returned(let id, let answer):
+            guard process.pendingCall == id else {
+                disconnect(process, because: "a return from call \(id), which it was not running")
+                return
+            }
+            process.pendingCall = nil
+            carryOut(phone.callbackReturned(from: app, answer: answer))
+        case .begin(let request, let name):
+            let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
+            send(.task(request: request, identifier: identifier), to: app)
+            carryOut(actions)
+        case .end(let identifier):
+            carryOut(phone.endBackgroundTask(identifier, in: app))
+        case .completed(let callback):
+            carryOut(phone.completionHandlerCalled(for: callback, in: app))
+        case .reached(let id):
+            if process.freezeBarrier == id { freezeNow(process) }
+        case .hello:
+            disconnect(process, because: "a second hello")
+        }
+    }
+
+    private func disconnect(_ process: ManagedProcess, because reason: String) {
+        logger.warning("\(process.app): \(reason); the connection is closed")
+        recordEvent(.note(process.app, "connection closed: \(reason)"))
+        process.readSource?.cancel()
+        process.channel?.close()
+    }
+
+    // MARK: Processes that end on their own
+
+    /// Collects ended processes; one the supervisor did not end crashed, and the core hears of it.
+    private func reap() {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            guard pid > 0 else { return }
+            guard let process = processes.values.first(where: { $0.pid == pid }) else { continue }
+            processes[process.app] = nil
+            process.readSource?.cancel()
+            process.channel?.close()
+            freezer.release(app: process.app.rawValue)
+            if !process.isBeingKilled {
+                let how =
+                    (status & 0x7f) == 0
+                    ? "exited with status \((status >> 8) & 0xff)" : "died of signal \(status & 0x7f)"
+                logger.warning("\(process.app): the process \(how)")
+                recordEvent(.note(process.app, "the process \(how)"))
+                try? perform(.processEnded(process.app))
+            }
+        }
+    }
+
+    // MARK: Memory
+
+    /// Reads each app's resident memory: its footprint for the core's memory policy.
+    private func measureMemory() {
+        for process in processes.values where !process.isBeingKilled {
+            if let megabytes = ProcessState.residentMegabytes(process.pid) {
+                phone.setFootprint(of: process.app, megabytes: megabytes)
+            }
+        }
+    }
+
+    /// The kernel reports memory pressure: the §8 policy ends one app (warnings first).
+    private func pressureTriggered() {
+        recordEvent(.note(nil, "memory pressure reported by the kernel (PSI)"))
+        try? perform(.memoryPressure(count: 1))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import LifecycleCore
+import LifecycleKit
+
+/// The entry point of an app's process: under `lifecycle supervise` the app is run by its supervisor
+/// (``SupervisedHost``), otherwise by its terminal session (``TerminalHost``). The same binary serves both,
+/// unchanged, as it serves `LifecycleTesting` in tests.
+@MainActor
+public enum ProcessHost {
+    /// Runs the app until its process ends.
+    ///
+    /// - Parameters:
+    ///   - configure: called with the application before anything is delivered, to observe it (its phases,
+    ///     its notifications).
+    public static func run(
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        profile: Profile = .ios12, supportDirectory: URL, tracing: Bool = false,
+        configure: (Application) -> Void = { _ in }
+    ) -> Never {
+        if let host = SupervisedHost(
+            info: info, delegate: delegate, sceneDelegateClass: sceneDelegateClass, supportDirectory: supportDirectory)
+        {
+            configure(host.application)
+            host.run()
+        }
+        let host = TerminalHost(
+            info: info, delegate: delegate, sceneDelegateClass: sceneDelegateClass, profile: profile,
+            supportDirectory: supportDirectory, tracing: tracing)
+        configure(host.application)
+        host.run()
+    }
+}

@@ -1,0 +1,210 @@
+import CLifecycleShims
+import Dispatch
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs an app in a process started by `lifecycle supervise`: the supervisor holds the core and tells the app
+/// each callback over a socket; the app runs its real delegates on its main queue and answers when they return
+/// (docs/supervisor.md).
+///
+/// The process connects to the socket named by `LIFECYCLE_SUPERVISOR_SOCKET`, says which app it is, and from
+/// then on serves ``ToApp`` messages; its own calls into the system (`beginBackgroundTask`, `endBackgroundTask`,
+/// completion handlers) go the other way as ``FromApp`` messages. It dies with its supervisor
+/// (`PR_SET_PDEATHSIG`), and ends when the connection does.
+@MainActor
+public final class SupervisedHost {
+    /// The environment variables a supervisor sets for an app it starts.
+    public enum Environment {
+        public static let socket = "LIFECYCLE_SUPERVISOR_SOCKET"
+        public static let app = "LIFECYCLE_APP"
+        public static let supervisor = "LIFECYCLE_SUPERVISOR_PID"
+    }
+
+    public private(set) var application: Application!
+    private let app: AppID
+    private let archive: RestorationArchive
+    private let channel: MessageChannel<ToApp, FromApp>
+    private var state = AppState.notRunning
+    private var budgetDeadline: ContinuousClock.Instant?
+    private var launchOptions: LaunchOptions?
+    private var nextRequest: UInt64 = 0
+    /// Messages that arrived while the app waited for the answer to a request of its own.
+    private var deferred: [ToApp] = []
+    private var readSource: (any DispatchSourceRead)?
+
+    /// Connects to the supervisor named in the environment; `nil` when the process was not started by one.
+    public init?(
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        supportDirectory: URL
+    ) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = environment[Environment.socket] else { return nil }
+        // Die with the supervisor: an app it started never outlives it.
+        _ = lifecycle_set_parent_death_signal(SIGKILL)
+        if let supervisor = environment[Environment.supervisor].flatMap(pid_t.init), getppid() != supervisor {
+            exit(0)
+        }
+        guard let descriptor = Self.connect(to: path) else {
+            FileHandle.standardError.write(
+                Data("\(info.bundleIdentifier): cannot reach the supervisor at \(path)\n".utf8))
+            exit(2)
+        }
+        app = info.bundleIdentifier
+        archive = RestorationArchive(directory: supportDirectory, app: info.bundleIdentifier)
+        channel = MessageChannel(descriptor: descriptor)
+        application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
+        application.sceneDelegateClass = sceneDelegateClass
+    }
+
+    private static func connect(to path: String) -> Int32? {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (offset, byte) in bytes.enumerated() { raw[offset] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Serves the supervisor until the connection ends, then exits.
+    public func run() -> Never {
+        do {
+            try channel.send(.hello(app: app))
+        } catch {
+            exit(2)
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: channel.descriptor, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readAvailable() } }
+        source.resume()
+        readSource = source
+        dispatchMain()
+    }
+
+    private func readAvailable() {
+        do {
+            guard let messages = try channel.receiveAvailable() else { exit(0) }
+            for message in messages { handle(message) }
+        } catch {
+            FileHandle.standardError.write(Data("\(app): \(error); the connection is closed\n".utf8))
+            exit(2)
+        }
+    }
+
+    private func handle(_ message: ToApp) {
+        switch message {
+        case .call(let id, let callback, let scene, let detail):
+            if callback == .willFinishLaunching {
+                launchOptions = if case .launchOptions(let options) = detail { options } else { nil }
+            }
+            let answer = application.deliver(callback, scene: scene, detail: detail)
+            send(.returned(id: id, answer: answer))
+        case .post(let notification, let scene):
+            application.post(notification, scene: scene, launchOptions: launchOptions)
+        case .state(let state):
+            self.state = state
+        case .budget(let seconds):
+            budgetDeadline = seconds.map { .now + .milliseconds(Int64($0 * 1000)) }
+        case .expire(let tasks):
+            application.runExpirationHandlers(of: tasks)
+        case .storeArchive:
+            do { try archive.write(application.restorationCoder.values) } catch { report(error) }
+        case .deleteArchive:
+            do { try archive.delete() } catch { report(error) }
+        case .barrier(let id):
+            send(.reached(id))
+        case .task:
+            // An answer nobody waits for: out of turn.
+            FileHandle.standardError.write(Data("\(app): an answer out of turn; the connection is closed\n".utf8))
+            exit(2)
+        }
+    }
+
+    private func send(_ message: FromApp) {
+        do {
+            try channel.send(message)
+        } catch {
+            exit(0)  // the supervisor is gone
+        }
+    }
+
+    private func report(_ error: any Error) {
+        FileHandle.standardError.write(Data("\(app): restoration archive: \(error)\n".utf8))
+    }
+}
+
+extension SupervisedHost: ApplicationHost {
+    public func state(of app: AppID) -> AppState { state }
+
+    public func backgroundTimeRemaining(of app: AppID) -> Duration? {
+        budgetDeadline.map { $0 - .now }
+    }
+
+    /// Asks the supervisor, and waits for its answer; what else arrives meanwhile is handled after.
+    public func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier {
+        nextRequest += 1
+        let request = nextRequest
+        send(.begin(request: request, name: name))
+        while true {
+            let message: ToApp?
+            do {
+                message = try channel.receive()
+            } catch {
+                exit(2)
+            }
+            guard let message else { exit(0) }
+            if case .task(request, let identifier) = message {
+                if !deferred.isEmpty {
+                    let pending = deferred
+                    deferred = []
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated { for message in pending { self.handle(message) } }
+                    }
+                }
+                return identifier
+            }
+            deferred.append(message)
+        }
+    }
+
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
+        send(.end(identifier))
+    }
+
+    public func completionHandlerCalled(for callback: Callback, in app: AppID) {
+        send(.completed(callback))
+    }
+
+    public func restorationArchive(of app: AppID) -> [String: Data]? {
+        do {
+            return try archive.read()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        guard delay < .seconds(Int64(UInt32.max)) else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).inSeconds * 1e9))) {
+            MainActor.assumeIsolated { work() }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import LifecycleCore
+
+/// What a supervisor tells an app process it runs (docs/supervisor.md): one JSON object a line.
+public enum ToApp: Codable, Sendable, Hashable {
+    /// Call a delegate method (a scene delegate's, about `scene`, when it is set); the app answers
+    /// ``FromApp/returned(id:answer:)`` with the same `id` when the method returns.
+    case call(id: UInt64, callback: Callback, scene: SceneID?, detail: CallbackDetail?)
+    /// Post a UIKit notification (a UIScene one about `scene`), right after the method it follows returned.
+    case post(notification: UIKitNotification, scene: SceneID?)
+    /// The app's state changed: what `applicationState` says from now on.
+    case state(AppState)
+    /// The background time the app has left, in seconds, or `nil` when no budget runs.
+    case budget(seconds: Double?)
+    /// Five seconds of background time remain: run these tasks' expiration handlers.
+    case expire(tasks: [BackgroundTaskIdentifier])
+    /// Store what the app encoded as its restoration archive.
+    case storeArchive
+    /// Delete the app's restoration archive.
+    case deleteArchive
+    /// The answer to ``FromApp/begin(request:name:)``: the task's identifier (`invalid` if none was begun).
+    case task(request: UInt64, identifier: BackgroundTaskIdentifier)
+    /// Answer ``FromApp/reached(_:)`` once everything sent before has been handled: the supervisor freezes the
+    /// app only then, so that no notification is left unread in a suspended app.
+    case barrier(UInt64)
+}
+
+/// What an app process tells its supervisor.
+public enum FromApp: Codable, Sendable, Hashable {
+    /// The first message of a connection: which app the process is.
+    case hello(app: AppID)
+    /// The method of ``ToApp/call(id:callback:scene:detail:)`` returned, with what a `BOOL` method answered.
+    case returned(id: UInt64, answer: Bool?)
+    /// The app's code begins a background task; the supervisor answers ``ToApp/task(request:identifier:)``.
+    case begin(request: UInt64, name: String?)
+    /// The app's code ends a background task.
+    case end(BackgroundTaskIdentifier)
+    /// The app's code called the completion handler of a background event.
+    case completed(Callback)
+    /// Everything sent before ``ToApp/barrier(_:)`` has been handled.
+    case reached(UInt64)
+}

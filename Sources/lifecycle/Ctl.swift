@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import LifecycleSupervisor
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Lifecycle {
+    struct Ctl: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ctl",
+            abstract: "Control a running 'lifecycle supervise': perform actions, show status, play a scenario.",
+            discussion: """
+                lifecycle ctl status          each app's state, pid, scene, memory, and whether it is frozen
+                lifecycle ctl tap notes       any line of the scenario language (home, switcher, memory-pressure …)
+                lifecycle ctl play FILE       a scenario's actions, 'wait' in real time, 'expect' checked
+                Exit status: 0 when it was done (and every expect held), 1 when an expect failed, 2 on a mistake.
+                """
+        )
+
+        @Option(help: "The supervisor's socket folder (default $XDG_RUNTIME_DIR/lifecycle or /tmp/lifecycle-UID).")
+        var socketFolder: String?
+
+        @Argument(parsing: .captureForPassthrough, help: "status, play FILE, or a line of the scenario language.")
+        var words: [String] = []
+
+        func run() throws {
+            guard !words.isEmpty else {
+                Terminal.printError("lifecycle ctl: expected status, play FILE, or an action such as 'tap notes'")
+                throw ExitCode(2)
+            }
+            var request: String
+            switch words[0] {
+            case "status" where words.count == 1:
+                request = "status\n"
+            case "play" where words.count == 2:
+                guard let source = try? String(contentsOfFile: words[1], encoding: .utf8) else {
+                    Terminal.printError("\(words[1]): error: no such file, or not UTF-8 text")
+                    throw ExitCode(2)
+                }
+                let lines = ScenarioLines.split(source).map { $0 == "." ? " ." : $0 }
+                request = "play \(words[1])\n" + lines.joined(separator: "\n") + "\n.\n"
+            default:
+                request = "do \(words.joined(separator: " "))\n"
+            }
+            let path = (socketFolder ?? UnixSocket.defaultFolder()) + "/control.sock"
+            let descriptor: Int32
+            do {
+                descriptor = try UnixSocket.connect(to: path)
+            } catch {
+                Terminal.printError("lifecycle ctl: \(error); is 'lifecycle supervise' running?")
+                throw ExitCode(2)
+            }
+            defer { close(descriptor) }
+            let bytes = Array(request.utf8)
+            _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var last = ""
+            var answer = Data()
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                answer.append(contentsOf: chunk[..<count])
+            }
+            for line in String(decoding: answer, as: UTF8.self).split(separator: "\n") {
+                last = String(line)
+                if line == "ok" || line == "error" || line.hasPrefix("failed ") { continue }
+                if line.hasPrefix("error: ") { Terminal.printError(String(line.dropFirst(7))) } else { print(line) }
+            }
+            if last == "ok" { return }
+            if last.hasPrefix("failed ") { throw ExitCode(1) }
+            if last.hasPrefix("error: ") { throw ExitCode(2) }
+            throw ExitCode(last == "error" ? 2 : 2)
+        }
+    }
+}
+
+/// The lines of a scenario file, whatever its line endings.
+enum ScenarioLines {
+    static func split(_ source: String) -> [String] {
+        source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map(String.init)
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import LifecycleCore
+import LifecycleSimulator
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running `lifecycle supervise` with apps that are real processes (the test fixture), driven with
+/// `lifecycle ctl`.
+final class SupervisorRun {
+    let folder: URL
+    let process = Process()
+    let apps: [String]
+
+    /// Starts a supervisor of `apps` (name → the fixture's arguments) with `extra` options.
+    init(profile: String = "ios17", apps: [(String, [String])], extra: [String] = []) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "supervisor-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        self.apps = apps.map(\.0)
+        let fixture = Self.executable("HostFixture").path
+        var device = "profile \(profile)\ndevice memory=8GB\n"
+        for (name, arguments) in apps {
+            device += "app \(name) executable=\(fixture)"
+            if !arguments.isEmpty { device += " arguments=" + arguments.joined(separator: ",") }
+            device += "\n"
+        }
+        try device.write(to: folder.appendingPathComponent("device.lifecycle"), atomically: true, encoding: .utf8)
+        process.executableURL = Self.executable("lifecycle")
+        process.arguments =
+            [
+                "supervise", folder.appendingPathComponent("device.lifecycle").path, "--socket-folder",
+                folder.appendingPathComponent("sock").path, "--app-output", folder.appendingPathComponent("out").path,
+                "--format", "jsonl", "--trace", folder.appendingPathComponent("trace.jsonl").path,
+            ] + extra
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: Self.logFile(in: folder))
+        try process.run()
+        let socket = folder.appendingPathComponent("sock/control.sock").path
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+    }
+
+    static func logFile(in folder: URL) -> URL {
+        let url = folder.appendingPathComponent("supervisor.log")
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        return url
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    static func executable(_ name: String) -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Runs `lifecycle ctl` with these words; its exit status and output.
+    @discardableResult
+    func ctl(_ words: String...) -> (status: Int32, output: String) {
+        ctl(words)
+    }
+
+    @discardableResult
+    func ctl(_ words: [String]) -> (status: Int32, output: String) {
+        let ctl = Process()
+        ctl.executableURL = Self.executable("lifecycle")
+        ctl.arguments = ["ctl", "--socket-folder", folder.appendingPathComponent("sock").path] + words
+        let pipe = Pipe()
+        ctl.standardOutput = pipe
+        ctl.standardError = pipe
+        try? ctl.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ctl.waitUntilExit()
+        return (ctl.terminationStatus, output)
+    }
+
+    /// The status line of an app: `notes  active  pid 1234  …`.
+    func status(of app: String) -> String {
+        ctl("status").output.split(separator: "\n").first { $0.hasPrefix(app + " ") }.map(String.init) ?? ""
+    }
+
+    /// The app's pid, if it has a process.
+    func pid(of app: String) -> pid_t? {
+        let words = status(of: app).split(separator: " ", omittingEmptySubsequences: true)
+        guard let index = words.firstIndex(of: "pid"), index + 1 < words.count else { return nil }
+        return pid_t(words[index + 1])
+    }
+
+    /// What the app's process logged: its callbacks, one a line.
+    func log(of app: String) -> [String] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("out/\(app).log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { $0.contains(":") && !$0.contains(" ") }
+    }
+
+    var trace: String {
+        (try? String(contentsOf: folder.appendingPathComponent("trace.jsonl"), encoding: .utf8)) ?? ""
+    }
+
+    /// Waits until `condition` holds, for at most `seconds`.
+    func wait(_ seconds: Double = 5, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+}
+
+/// The callbacks the fixture logs, as the engine gives them for the same actions (a scenario in the simulator).
+func engineCallbacks(profile: String, apps: [String], actions: [String]) throws -> [String: [String]] {
+    let logged: Set<Callback> = [
+        .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
+        .willTerminate, .didReceiveMemoryWarning,
+    ]
+    let source = (["profile \(profile)"] + apps.map { "app \($0) memory=1MB" } + actions).joined(separator: "\n")
+    var sink = CollectingTraceSink()
+    try ScenarioRunner.run(try ScenarioRunner.load(source, file: "engine.scenario"), into: &sink)
+    var callbacks: [String: [String]] = [:]
+    for record in sink.records {
+        if case .callback(let app, let callback, _) = record.event, logged.contains(callback) {
+            callbacks[app.rawValue, default: []].append(callback.selector)
+        }
+    }
+    return callbacks
+}
+
+/// The supervisor with real processes: the callbacks each process runs are the engine's, a suspended process
+/// really stops, ended processes are gone, the watchdog and the budget are real, and nothing outlives the
+/// supervisor.
+@Suite(.serialized) struct SupervisorTests {
+    static let session = [
+        "tap alpha", "home", "tap beta", "switcher", "pick alpha", "switcher", "swipe beta", "pick alpha", "lock",
+        "unlock", "home", "tap gamma", "notification-center", "dismiss", "memory-warning",
+    ]
+
+    @Test(arguments: ["cgroup", "signals"])
+    func theProcessesRunTheEnginesCallbacks(freezer: String) throws {
+        let run = try SupervisorRun(
+            profile: "ios12", apps: [("alpha", []), ("beta", []), ("gamma", [])], extra: ["--freezer", freezer])
+        for action in Self.session {
+            #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
+        }
+        let engine = try engineCallbacks(profile: "ios12", apps: run.apps, actions: Self.session)
+        for app in run.apps {
+            #expect(run.wait { run.log(of: app) == engine[app, default: []] }, "\(app): \(run.log(of: app))")
+        }
+        #expect(run.status(of: "alpha").contains("suspended"))
+        #expect(run.status(of: "alpha").hasSuffix("frozen"))
+        #expect(run.ctl("status").output.hasPrefix("freezer: \(freezer)"))
+    }
+
+    @Test func aSuspendedProcessReallyStopsAndAnEndedOneIsGone() throws {
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID())").path
+        let run = try SupervisorRun(apps: [("alpha", ["--counter", counter]), ("beta", [])])
+        run.ctl("tap", "alpha")
+        let count = { (try? String(contentsOfFile: counter, encoding: .utf8)).flatMap { Int($0) } ?? 0 }
+        #expect(run.wait { count() > 2 })
+        run.ctl("home")
+        #expect(run.wait { run.status(of: "alpha").hasSuffix("frozen") })
+        let pid = try #require(run.pid(of: "alpha"))
+        let frozenCount = count()
+        usleep(300_000)
+        #expect(count() == frozenCount, "a frozen process counts no further")
+        run.ctl("tap", "alpha")
+        #expect(run.wait { count() > frozenCount })
+        run.ctl("switcher")
+        run.ctl("swipe", "alpha")
+        #expect(run.wait { kill(pid, 0) != 0 && errno == ESRCH }, "a swiped app's process is gone")
+        #expect(run.status(of: "alpha").contains("notRunning  no process"))
+    }
+
+    @Test func theWatchdogKillsAProcessStuckInDidEnterBackground() throws {
+        let run = try SupervisorRun(apps: [("stuck", ["--slow", "applicationDidEnterBackground:", "30"])])
+        run.ctl("tap", "stuck")
+        let pid = try #require(run.pid(of: "stuck"))
+        run.ctl("home")
+        #expect(run.wait(8) { kill(pid, 0) != 0 && errno == ESRCH })
+        #expect(run.trace.contains(#""from":"background","to":"notRunning","reason":"watchdog""#))
+        #expect(
+            run.trace.contains(
+                "watchdog: applicationDidEnterBackground: did not finish within 5 s"))
+    }
+
+    @Test func aBackgroundTaskExpiresOnTheRealClock() throws {
+        // iOS 13's budget is 30 s: the expiration handler runs at 25 s and ends the task.
+        let run = try SupervisorRun(profile: "ios13", apps: [("syncer", ["--task", "600"])])
+        run.ctl("tap", "syncer")
+        run.ctl("home")
+        usleep(2_000_000)
+        #expect(run.status(of: "syncer").contains("background"))
+        #expect(run.wait(30) { run.status(of: "syncer").contains("suspended") })
+        #expect(run.log(of: "syncer").last == "applicationDidEnterBackground:")
+        let output = try String(contentsOf: run.folder.appendingPathComponent("out/syncer.log"), encoding: .utf8)
+        #expect(output.contains("expiration handler"))
+    }
+
+    @Test func memoryPressureThroughCtlEndsSuspendedApps() throws {
+        let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
+        run.ctl("tap", "alpha")
+        run.ctl("home")
+        run.ctl("tap", "beta")
+        let alpha = try #require(run.pid(of: "alpha"))
+        #expect(run.ctl("memory-pressure").status == 0)
+        #expect(run.wait { kill(alpha, 0) != 0 && errno == ESRCH })
+        #expect(run.trace.contains(#""app":"alpha","from":"suspended","to":"notRunning","reason":"memory""#))
+        #expect(run.status(of: "beta").contains("active"))
+    }
+
+    @Test func aProcessThatCrashesIsNotRunningWithReasonCrash() throws {
+        let run = try SupervisorRun(apps: [("fragile", ["--crash-after", "0.5"])])
+        run.ctl("tap", "fragile")
+        #expect(run.wait { run.status(of: "fragile").contains("notRunning") })
+        #expect(run.trace.contains(#""reason":"crash""#))
+    }
+
+    @Test func nothingOutlivesTheSupervisorAndARestartStartsClean() throws {
+        let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
+        run.ctl("tap", "alpha")
+        run.ctl("home")
+        run.ctl("tap", "beta")
+        let pids = [run.pid(of: "alpha"), run.pid(of: "beta")].compactMap { $0 }
+        #expect(pids.count == 2)
+        kill(run.process.processIdentifier, SIGKILL)
+        run.process.waitUntilExit()
+        // The frozen app dies with its supervisor too, thawed by nobody: the next supervisor clears it.
+        let again = try SupervisorRun(apps: [("alpha", [])])
+        #expect(again.wait { pids.allSatisfy { kill($0, 0) != 0 && errno == ESRCH } }, "no app outlived its supervisor")
+        #expect(again.status(of: "alpha").contains("notRunning"))
+    }
+
+    @Test func aStrangerCannotSpeakForAnApp() throws {
+        let run = try SupervisorRun(apps: [("alpha", [])])
+        run.ctl("tap", "alpha")
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(run.folder.appendingPathComponent("sock/apps.sock").path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { for (offset, byte) in path.enumerated() { $0[offset] = byte } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(connected == 0)
+        for line in [#"{"hello":{"app":{"rawValue":"alpha"}}}"#, "not json at all"] {
+            _ = Array((line + "\n").utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        }
+        var byte: UInt8 = 0
+        #expect(recv(descriptor, &byte, 1, 0) == 0, "the supervisor closes the connection")
+        close(descriptor)
+        #expect(run.ctl("home").status == 0, "and goes on")
+        #expect(run.wait { run.status(of: "alpha").contains("suspended") })
+    }
+}
