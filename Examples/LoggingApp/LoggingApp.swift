@@ -1,5 +1,6 @@
 // Runs LonelyShadow's logging AppDelegate as a real process: press Ctrl-Z, type fg, press Ctrl-C, and watch the log.
 //     swift run logging-app [--trace]
+// The same binary runs under `lifecycle supervise` (Examples/device.lifecycle).
 import ArgumentParser
 import Foundation
 import LifecycleKit
@@ -20,10 +21,10 @@ struct LoggingApp: ParsableCommand {
         let info = try InfoPlist(
             contentsOf: Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")!)
         MainActor.assumeIsolated {
-            TerminalHost(
+            // Under `lifecycle supervise` the supervisor runs it; otherwise the terminal session does.
+            ProcessHost.run(
                 info: info, delegate: AppDelegate(), supportDirectory: TerminalHost.supportDirectory(of: info),
-                tracing: trace
-            ).run()
+                tracing: trace)
         }
     }
 }

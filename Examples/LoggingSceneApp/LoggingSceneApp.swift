@@ -21,11 +21,12 @@ struct LoggingSceneApp: ParsableCommand {
         let info = try InfoPlist(
             contentsOf: Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources")!)
         MainActor.assumeIsolated {
-            let host = TerminalHost(
+            ProcessHost.run(
                 info: info, delegate: AppDelegate(), sceneDelegateClass: LoggingSceneDelegate.self, profile: .ios26,
-                supportDirectory: TerminalHost.supportDirectory(of: info), tracing: trace)
-            host.application.onScenePhaseChange { phase in NSLog("%@", "app scenePhase: \(phase)") }
-            host.run()
+                supportDirectory: TerminalHost.supportDirectory(of: info), tracing: trace
+            ) { application in
+                application.onScenePhaseChange { phase in NSLog("%@", "app scenePhase: \(phase)") }
+            }
         }
     }
 }
