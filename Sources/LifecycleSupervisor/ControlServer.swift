@@ -100,13 +100,15 @@ final class ControlServer: @unchecked Sendable {
             guard let step = scenario.steps.first, scenario.steps.count == 1 else {
                 return "error: expected one action, such as 'tap notes'"
             }
-            return supervisor.queue.sync { () -> String in
+            let outcome = supervisor.queue.sync { () -> String in
                 do throws(ScenarioError) {
                     return try execute(step, file: "ctl") ?? "ok"
                 } catch {
                     return "error: \(error.message)"
                 }
             }
+            settle()
+            return outcome
         }
     }
 
@@ -137,6 +139,7 @@ final class ControlServer: @unchecked Sendable {
                     return "error: \(error.description)"
                 }
             }
+            settle()
             if let outcome {
                 connection.write(outcome)
                 if outcome.hasPrefix("error") {
@@ -147,6 +150,15 @@ final class ControlServer: @unchecked Sendable {
             }
         }
         connection.write(failures == 0 ? "ok" : "failed \(failures)")
+    }
+
+    /// Waits until no app is inside a callback — the apps have answered what the last action told them — so that
+    /// the next line sees its effect, as in the simulator; at most 30 s (the longest watchdog).
+    private func settle() {
+        for _ in 0..<3000 {
+            if !supervisor.queue.sync(execute: { supervisor.phone.isBusy }) { return }
+            usleep(10_000)
+        }
     }
 
     /// Carries out one step on the supervisor's queue; returns a failed expectation's message, if any.

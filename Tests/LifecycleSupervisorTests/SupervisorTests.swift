@@ -262,4 +262,84 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.ctl("home").status == 0, "and goes on")
         #expect(run.wait { run.status(of: "alpha").contains("suspended") })
     }
+
+    @Test func aPlayedScenarioChecksItsExpectationsAndItsTraceFitsTheModel() throws {
+        let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
+        let file = run.folder.appendingPathComponent("play.scenario")
+        try """
+        # played on the real phone
+        tap alpha
+        home
+        wait 500ms
+        expect alpha suspended
+        tap beta
+        expect beta background
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let played = run.ctl("play", file.path)
+        #expect(played.status == 1)
+        #expect(
+            played.output.contains(
+                "play.scenario:7:1: expectation failed: expected beta to be background, but it is active"))
+        run.ctl("home")
+        _ = run.wait { run.status(of: "beta").contains("suspended") }
+        let check = Process()
+        check.executableURL = SupervisorRun.executable("lifecycle")
+        check.arguments = ["check", run.folder.appendingPathComponent("trace.jsonl").path]
+        check.standardOutput = FileHandle.nullDevice
+        try check.run()
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "lifecycle check holds the real run against the model")
+    }
+
+    @Test func theKernelsKillerAgreesWithThePolicy() throws {
+        let run = try SupervisorRun(apps: [("alpha", [])])
+        run.ctl("tap", "alpha")
+        let pid = try #require(run.pid(of: "alpha"))
+        let score = {
+            (try? String(contentsOfFile: "/proc/\(pid)/oom_score_adj", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        #expect(run.wait { score() == "0" })
+        run.ctl("home")
+        #expect(run.wait { score() == "900" })
+    }
+
+    /// Whether this machine can confine a memory hog to a cgroup (the memory controller in cgroup v2) so that it
+    /// stalls on memory and the kernel reports pressure, without starving the machine.
+    static let kernelPressureIsPossible: Bool = {
+        guard
+            let mount = (try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8))?
+                .split(separator: "\n").first(where: { $0.contains(" - cgroup2 ") })?.split(separator: " ")[4]
+        else { return false }
+        let controllers = (try? String(contentsOfFile: "\(mount)/cgroup.controllers", encoding: .utf8)) ?? ""
+        return controllers.split(separator: " ").contains { $0.hasPrefix("memory") }
+    }()
+
+    @Test(
+        .enabled(
+            if: kernelPressureIsPossible,
+            "this machine's cgroup v2 has no memory controller: a hog cannot be confined to make kernel pressure"))
+    func kernelMemoryPressureEndsASuspendedApp() throws {
+        let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])], extra: ["--pressure", "some 10000 2000000"])
+        run.ctl("tap", "alpha")
+        run.ctl("home")
+        run.ctl("tap", "beta")
+        let alpha = try #require(run.pid(of: "alpha"))
+        // A hog limited to 64 MB by memory.high stalls on reclaim: memory pressure the kernel reports.
+        let hog = Process()
+        hog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let cgroup = "/sys/fs/cgroup/lifecycle-hog-\(getpid())"
+        hog.arguments = [
+            "-c",
+            "mkdir \(cgroup) && echo 64M > \(cgroup)/memory.high && echo $$ > \(cgroup)/cgroup.procs && "
+                + "python3 -c 'b=[bytearray(1<<20) for _ in range(512)]'",
+        ]
+        try hog.run()
+        defer {
+            hog.terminate()
+            rmdir(cgroup)
+        }
+        #expect(run.wait(30) { kill(alpha, 0) != 0 && errno == ESRCH })
+        #expect(run.trace.contains("memory pressure reported by the kernel (PSI)"))
+    }
 }
