@@ -155,10 +155,9 @@ final class ControlServer: @unchecked Sendable {
     /// Waits until no app is inside a callback — the apps have answered what the last action told them — so that
     /// the next line sees its effect, as in the simulator; at most 30 s (the longest watchdog).
     private func settle() {
-        for _ in 0..<3000 {
-            if !supervisor.queue.sync(execute: { supervisor.phone.isBusy }) { return }
-            usleep(10_000)
-        }
+        let idle = DispatchSemaphore(value: 0)
+        supervisor.queue.async { [supervisor] in supervisor.whenIdle { idle.signal() } }
+        _ = idle.wait(timeout: .now() + 30)
     }
 
     /// Carries out one step on the supervisor's queue; returns a failed expectation's message, if any.
@@ -249,8 +248,9 @@ final class LineConnection {
         }
     }
 
-    func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    /// Writes `line` and, unless `terminated` is false, a newline.
+    func write(_ line: String, terminated: Bool = true) {
+        let bytes = Array((terminated ? line + "\n" : line).utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {

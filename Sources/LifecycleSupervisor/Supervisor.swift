@@ -71,6 +71,8 @@ public final class Supervisor: @unchecked Sendable {
     private var reaper: (any DispatchSourceTimer)?
     private var memoryTimer: (any DispatchSourceTimer)?
     private var pressure: PressureMonitor?
+    /// Who waits for every app to have answered its callbacks (``whenIdle(_:)``).
+    private var idleWaiters: [() -> Void] = []
     private let spawner = Spawner()
     var control: ControlServer?
 
@@ -170,6 +172,12 @@ public final class Supervisor: @unchecked Sendable {
         carryOut(try phone.perform(action))
     }
 
+    /// Calls `body` on the supervisor's queue as soon as no app is inside a callback: at once if none is.
+    func whenIdle(_ body: @escaping () -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if phone.isBusy { idleWaiters.append(body) } else { body() }
+    }
+
     /// Records a line of a played scenario.
     func label(_ line: Int, _ text: String) {
         recordEvent(.action(line: line, text: text))
@@ -218,6 +226,11 @@ public final class Supervisor: @unchecked Sendable {
                     send(.budget(seconds: nil), to: app)
                 }
             }
+        }
+        if !idleWaiters.isEmpty, !phone.isBusy {
+            let waiters = idleWaiters
+            idleWaiters = []
+            for waiter in waiters { waiter() }
         }
     }
 

@@ -30,7 +30,7 @@ extension Lifecycle {
                 Terminal.printError("lifecycle ctl: expected status, play FILE, or an action such as 'tap notes'")
                 throw ExitCode(2)
             }
-            var request: String
+            let request: String
             switch words[0] {
             case "status" where words.count == 1:
                 request = "status\n"
@@ -42,37 +42,23 @@ extension Lifecycle {
                 let lines = ScenarioLines.split(source).map { $0 == "." ? " ." : $0 }
                 request = "play \(words[1])\n" + lines.joined(separator: "\n") + "\n.\n"
             default:
-                request = "do \(words.joined(separator: " "))\n"
+                request = ControlClient.action(words.joined(separator: " "))
             }
-            let path = (socketFolder ?? UnixSocket.defaultFolder()) + "/control.sock"
-            let descriptor: Int32
+            let answer: [String]
             do {
-                descriptor = try UnixSocket.connect(to: path)
+                answer = try ControlClient.send(request, socketFolder: socketFolder ?? UnixSocket.defaultFolder())
             } catch {
                 Terminal.printError("lifecycle ctl: \(error); is 'lifecycle supervise' running?")
                 throw ExitCode(2)
             }
-            defer { close(descriptor) }
-            let bytes = Array(request.utf8)
-            _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            var last = ""
-            var answer = Data()
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                answer.append(contentsOf: chunk[..<count])
-            }
-            for line in String(decoding: answer, as: UTF8.self).split(separator: "\n") {
-                last = String(line)
+            for line in answer where !line.isEmpty {
                 if line == "ok" || line == "error" || line.hasPrefix("failed ") { continue }
                 if line.hasPrefix("error: ") { Terminal.printError(String(line.dropFirst(7))) } else { print(line) }
             }
+            let last = answer.last(where: { !$0.isEmpty }) ?? ""
             if last == "ok" { return }
             if last.hasPrefix("failed ") { throw ExitCode(1) }
-            if last.hasPrefix("error: ") { throw ExitCode(2) }
-            throw ExitCode(last == "error" ? 2 : 2)
+            throw ExitCode(2)
         }
     }
 }
