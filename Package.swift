@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
         .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
+        .library(name: "LifecycleSupervisor", targets: ["LifecycleSupervisor"]),
+        .library(name: "LifecycleWire", targets: ["LifecycleWire"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .executable(name: "logging-app", targets: ["LoggingApp"]),
         .executable(name: "logging-scene-app", targets: ["LoggingSceneApp"]),

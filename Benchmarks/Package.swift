@@ -17,10 +17,22 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LifecycleCore", package: "lifecycle"),
                 .product(name: "LifecycleSimulator", package: "lifecycle"),
+                .product(name: "LifecycleSupervisor", package: "lifecycle"),
+                .product(name: "LifecycleWire", package: "lifecycle"),
+                "SupervisedApp",
             ],
             path: "Benchmarks/LifecycleBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "SupervisedApp",
+            dependencies: [
+                .product(name: "LifecycleCore", package: "lifecycle"),
+                .product(name: "LifecycleKit", package: "lifecycle"),
+                .product(name: "LifecycleTerminal", package: "lifecycle"),
+            ],
+            path: "Apps/SupervisedApp"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

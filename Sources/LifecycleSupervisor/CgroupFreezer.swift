@@ -9,8 +9,8 @@ import Foundation
 /// `cgroup.kill`, which ends every process of the leaf at once.
 ///
 /// `@unchecked Sendable`: its only stored property is a `let` path; everything else is the file system's.
-final class CgroupFreezer: Freezer, @unchecked Sendable {
-    var name: String { "cgroup" }
+public final class CgroupFreezer: Freezer, @unchecked Sendable {
+    public var name: String { "cgroup" }
     /// The supervisor's folder in the cgroup tree: `…/lifecycle-supervisor.PID`.
     let root: String
 
@@ -21,7 +21,7 @@ final class CgroupFreezer: Freezer, @unchecked Sendable {
     /// A freezer in the cgroup v2 hierarchy of this process, found from `/proc/self/mountinfo` and
     /// `/proc/self/cgroup`, if it can be written; first, the folders of earlier supervisors that have ended
     /// are cleared, killing what they left (a restarted supervisor starts from a clean slate).
-    static func make() -> CgroupFreezer? {
+    public static func make() -> CgroupFreezer? {
         guard let mount = cgroup2Mount(), let own = ownCgroup() else { return nil }
         let base = own == "/" ? mount : mount + own
         clearStale(in: base)
@@ -75,13 +75,13 @@ final class CgroupFreezer: Freezer, @unchecked Sendable {
 
     private func leaf(_ app: String) -> String { root + "/" + app }
 
-    func adopt(_ process: pid_t, app: String) {
+    public func adopt(_ process: pid_t, app: String) {
         let leaf = leaf(app)
         mkdir(leaf, 0o755)
         Self.write("\(process)", to: leaf + "/cgroup.procs")
     }
 
-    func freeze(_ process: pid_t, app: String) -> Bool {
+    public func freeze(_ process: pid_t, app: String) -> Bool {
         Self.write("1", to: leaf(app) + "/cgroup.freeze")
         for _ in 0..<20_000 {
             if isFrozen(process, app: app) { return true }
@@ -90,24 +90,24 @@ final class CgroupFreezer: Freezer, @unchecked Sendable {
         return false
     }
 
-    func thaw(_ process: pid_t, app: String) {
+    public func thaw(_ process: pid_t, app: String) {
         Self.write("0", to: leaf(app) + "/cgroup.freeze")
     }
 
-    func kill(_ process: pid_t, app: String) {
+    public func kill(_ process: pid_t, app: String) {
         Self.killAll(in: leaf(app))
     }
 
-    func isFrozen(_ process: pid_t, app: String) -> Bool {
+    public func isFrozen(_ process: pid_t, app: String) -> Bool {
         let events = (try? String(contentsOfFile: leaf(app) + "/cgroup.events", encoding: .utf8)) ?? ""
         return events.contains("frozen 1")
     }
 
-    func release(app: String) {
+    public func release(app: String) {
         rmdir(leaf(app))
     }
 
-    func removeAll() {
+    public func removeAll() {
         let leaves = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for name in leaves where Self.isCgroup(root + "/" + name) {
             Self.killAll(in: root + "/" + name)

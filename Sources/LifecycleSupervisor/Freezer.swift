@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A cgroup v2 leaf per app where the machine has a writable one (``CgroupFreezer``), otherwise signals to the
 /// app's process group (``SignalFreezer``).
-protocol Freezer: Sendable {
+public protocol Freezer: Sendable {
     /// What the supervisor reports of it: `cgroup` or `signals`.
     var name: String { get }
     /// Puts a just-started process (its own group's leader) under the freezer's control.
@@ -28,12 +28,14 @@ protocol Freezer: Sendable {
 }
 
 /// Suspension by `SIGSTOP` and `SIGCONT` to the app's process group; `SIGKILL` to end it.
-struct SignalFreezer: Freezer {
-    var name: String { "signals" }
+public struct SignalFreezer: Freezer {
+    public init() {}
 
-    func adopt(_ process: pid_t, app: String) {}
+    public var name: String { "signals" }
 
-    func freeze(_ process: pid_t, app: String) -> Bool {
+    public func adopt(_ process: pid_t, app: String) {}
+
+    public func freeze(_ process: pid_t, app: String) -> Bool {
         Glibc.kill(-process, SIGSTOP)
         for _ in 0..<2000 {
             if isFrozen(process, app: app) { return true }
@@ -42,20 +44,20 @@ struct SignalFreezer: Freezer {
         return false
     }
 
-    func thaw(_ process: pid_t, app: String) {
+    public func thaw(_ process: pid_t, app: String) {
         Glibc.kill(-process, SIGCONT)
     }
 
-    func kill(_ process: pid_t, app: String) {
+    public func kill(_ process: pid_t, app: String) {
         Glibc.kill(-process, SIGKILL)
     }
 
-    func isFrozen(_ process: pid_t, app: String) -> Bool {
+    public func isFrozen(_ process: pid_t, app: String) -> Bool {
         ProcessState.of(process) == "T"
     }
 
-    func release(app: String) {}
-    func removeAll() {}
+    public func release(app: String) {}
+    public func removeAll() {}
 }
 
 /// What `/proc` says of processes.

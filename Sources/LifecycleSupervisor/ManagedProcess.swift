@@ -8,7 +8,7 @@ import LifecycleWire
 
 /// An app's process as the supervisor runs it: started with `posix_spawn` in a process group of its own, its
 /// connection once it has said hello, and what waits to be sent until then.
-final class ManagedProcess {
+public final class ManagedProcess {
     let app: AppID
     let pid: pid_t
     var channel: MessageChannel<FromApp, ToApp>?
@@ -33,6 +33,19 @@ final class ManagedProcess {
     static func spawn(
         app: AppID, executable: String, arguments: [String] = [], socket: String, output: String?
     ) -> Result<ManagedProcess, ProcessError> {
+        var environment = ProcessInfo.processInfo.environment
+        environment[SupervisorEnvironment.socket] = socket
+        environment[SupervisorEnvironment.app] = app.rawValue
+        environment[SupervisorEnvironment.supervisor] = String(getpid())
+        return spawnProcess(executable: executable, arguments: arguments, environment: environment, output: output)
+            .map { ManagedProcess(app: app, pid: $0) }
+    }
+
+    /// Starts a program in a process group of its own (so that it and its children are stopped and killed as
+    /// one), with default signal handling; its output goes to `output` (a file) or is inherited.
+    public static func spawnProcess(
+        executable: String, arguments: [String], environment: [String: String], output: String?
+    ) -> Result<pid_t, ProcessError> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -54,10 +67,6 @@ final class ManagedProcess {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["LIFECYCLE_SUPERVISOR_SOCKET"] = socket
-        environment["LIFECYCLE_APP"] = app.rawValue
-        environment["LIFECYCLE_SUPERVISOR_PID"] = String(getpid())
         let arguments = [executable] + arguments
         var pid: pid_t = 0
         let status = withCStrings(arguments) { argv in
@@ -69,11 +78,11 @@ final class ManagedProcess {
             return .failure(
                 ProcessError(description: "\(executable): cannot start it: \(String(cString: strerror(status)))"))
         }
-        return .success(ManagedProcess(app: app, pid: pid))
+        return .success(pid)
     }
 
-    struct ProcessError: Error, CustomStringConvertible {
-        var description: String
+    public struct ProcessError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Sets the process's `oom_score_adj`, so that the kernel's own killer agrees with the policy: the

@@ -20,11 +20,7 @@ import LifecycleWire
 @MainActor
 public final class SupervisedHost {
     /// The environment variables a supervisor sets for an app it starts.
-    public enum Environment {
-        public static let socket = "LIFECYCLE_SUPERVISOR_SOCKET"
-        public static let app = "LIFECYCLE_APP"
-        public static let supervisor = "LIFECYCLE_SUPERVISOR_PID"
-    }
+    public typealias Environment = SupervisorEnvironment
 
     public private(set) var application: Application!
     private let app: AppID

@@ -26,6 +26,8 @@ func simulate<Sink: TraceSink>(
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1)
+    supervisorBenchmarks()
+    supervisorLoadBenchmarks()
 
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(
