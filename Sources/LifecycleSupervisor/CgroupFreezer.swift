@@ -14,7 +14,7 @@ public final class CgroupFreezer: Freezer, @unchecked Sendable {
     /// The supervisor's folder in the cgroup tree: `…/lifecycle-supervisor.PID`.
     let root: String
 
-    private init(root: String) {
+    init(root: String) {
         self.root = root
     }
 
@@ -101,6 +101,17 @@ public final class CgroupFreezer: Freezer, @unchecked Sendable {
     public func isFrozen(_ process: pid_t, app: String) -> Bool {
         let events = (try? String(contentsOfFile: leaf(app) + "/cgroup.events", encoding: .utf8)) ?? ""
         return events.contains("frozen 1")
+    }
+
+    /// What the app's leaf holds (`memory.current`: its processes' memory, page cache included) where the
+    /// memory controller is enabled for it; otherwise the process's resident set.
+    public func footprint(_ process: pid_t, app: String) -> Int? {
+        if let text = try? String(contentsOfFile: leaf(app) + "/memory.current", encoding: .utf8),
+            let bytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            return bytes / (1 << 20)
+        }
+        return ProcessState.residentMegabytes(process)
     }
 
     public func release(app: String) {

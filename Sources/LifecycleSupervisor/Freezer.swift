@@ -21,6 +21,8 @@ public protocol Freezer: Sendable {
     func kill(_ process: pid_t, app: String)
     /// Whether the app's process is frozen, as the kernel says.
     func isFrozen(_ process: pid_t, app: String) -> Bool
+    /// The app's memory in megabytes, or nil when its process is gone.
+    func footprint(_ process: pid_t, app: String) -> Int?
     /// Forgets an app whose process has ended.
     func release(app: String)
     /// Removes what the freezer made (at the supervisor's end).
@@ -54,6 +56,11 @@ public struct SignalFreezer: Freezer {
 
     public func isFrozen(_ process: pid_t, app: String) -> Bool {
         ProcessState.of(process) == "T"
+    }
+
+    /// The process's resident set.
+    public func footprint(_ process: pid_t, app: String) -> Int? {
+        ProcessState.residentMegabytes(process)
     }
 
     public func release(app: String) {}

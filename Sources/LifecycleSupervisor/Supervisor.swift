@@ -487,10 +487,10 @@ public final class Supervisor: @unchecked Sendable {
 
     // MARK: Memory
 
-    /// Reads each app's resident memory: its footprint for the core's memory policy.
+    /// Reads each app's memory (its cgroup's, or its resident set): its footprint for the core's memory policy.
     private func measureMemory() {
         for process in processes.values where !process.isBeingKilled {
-            if let megabytes = ProcessState.residentMegabytes(process.pid) {
+            if let megabytes = freezer.footprint(process.pid, app: process.app.rawValue) {
                 phone.setFootprint(of: process.app, megabytes: megabytes)
             }
         }
