@@ -198,8 +198,9 @@ extension SupervisedHost: ApplicationHost {
     }
 
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        guard delay < .seconds(Int64(UInt32.max)) else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).inSeconds * 1e9))) {
+        // Work later than Dispatch can count (centuries) never runs: it is scheduled for ever.
+        guard delay < Duration.longestDispatchDelay else { return }
+        DispatchQueue.main.asyncAfter(deadline: delay.dispatchDeadline) {
             MainActor.assumeIsolated { work() }
         }
     }
