@@ -60,14 +60,16 @@ let package = Package(
         .executableTarget(
             name: "lifecycle",
             dependencies: [
-                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit",
+                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
-        .testTarget(name: "LifecycleSupervisorTests", dependencies: ["LifecycleSimulator", "LifecycleSupervisor"]),
+        .testTarget(
+            name: "LifecycleSupervisorTests",
+            dependencies: ["LifecycleSimulator", "LifecycleSupervisor", "LifecycleWire"]),
         .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample"]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleWire
 
 #if canImport(Glibc)
     import Glibc

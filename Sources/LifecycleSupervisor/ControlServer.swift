@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleWire
 
 #if canImport(Glibc)
     import Glibc

@@ -51,6 +51,11 @@ public final class Supervisor: @unchecked Sendable {
         case auto, cgroup, signals
     }
 
+    /// What the machine lacks for the options asked for.
+    public struct Unavailable: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
     let queue = DispatchQueue(label: "lifecycle.supervisor")
     let device: DeviceDescription
     let options: Options
@@ -106,7 +111,7 @@ public final class Supervisor: @unchecked Sendable {
     /// cgroup freezer was asked for and cannot be had.
     public func start() throws {
         if options.freezer == .cgroup, freezer.name != "cgroup" {
-            throw UnixSocket.Failure(description: "no writable cgroup v2 hierarchy: use --freezer signals")
+            throw Unavailable(description: "no writable cgroup v2 hierarchy: use --freezer signals")
         }
         try UnixSocket.prepare(folder: options.socketFolder)
         appListener = try UnixSocket.listen(at: appSocketPath)

@@ -46,9 +46,12 @@ public final class SupervisedHost {
         if let supervisor = environment[Environment.supervisor].flatMap(pid_t.init), getppid() != supervisor {
             exit(0)
         }
-        guard let descriptor = Self.connect(to: path) else {
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.connect(to: path)
+        } catch {
             FileHandle.standardError.write(
-                Data("\(info.bundleIdentifier): cannot reach the supervisor at \(path)\n".utf8))
+                Data("\(info.bundleIdentifier): cannot reach the supervisor: \(error)\n".utf8))
             exit(2)
         }
         app = info.bundleIdentifier
@@ -56,28 +59,6 @@ public final class SupervisedHost {
         channel = MessageChannel(descriptor: descriptor)
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
         application.sceneDelegateClass = sceneDelegateClass
-    }
-
-    private static func connect(to path: String) -> Int32? {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (offset, byte) in bytes.enumerated() { raw[offset] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
     }
 
     /// Serves the supervisor until the connection ends, then exits.
@@ -167,6 +148,12 @@ extension SupervisedHost: ApplicationHost {
             }
             guard let message else { exit(0) }
             if case .task(request, let identifier) = message {
+                // What came with the answer is read already: no read source would fire for it.
+                do {
+                    deferred += try channel.receiveBuffered()
+                } catch {
+                    exit(2)
+                }
                 if !deferred.isEmpty {
                     let pending = deferred
                     deferred = []

@@ -89,6 +89,12 @@ public final class MessageChannel<Incoming: Decodable, Outgoing: Encodable>: @un
         }
     }
 
+    /// The whole messages already read, without reading more: what arrived with a message ``receive()`` waited
+    /// for, which no read source will announce.
+    public func receiveBuffered() throws(Failure) -> [Incoming] {
+        try messages()
+    }
+
     /// The whole lines in the buffer, decoded (at most `limit`).
     private func messages(limit: Int = .max) throws(Failure) -> [Incoming] {
         var messages: [Incoming] = []

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifecycleSupervisor
+import LifecycleWire
 
 #if canImport(Glibc)
     import Glibc

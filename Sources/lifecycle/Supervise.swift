@@ -4,6 +4,7 @@ import LifecycleCore
 import LifecycleKit
 import LifecycleSimulator
 import LifecycleSupervisor
+import LifecycleWire
 import Logging
 import ServiceLifecycle
 

@@ -4,10 +4,14 @@ import Foundation
     import Glibc
 #endif
 
-/// The Unix-domain sockets of the supervisor: where its control clients and its apps connect.
+/// The Unix-domain sockets of the supervisor: where its control clients and its apps connect, and how they do.
 public enum UnixSocket {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// A listening socket at `path`, reachable by its owner only (mode 0600); an old socket there is replaced.
