@@ -1,6 +1,7 @@
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleWire
 import Testing
 
 #if canImport(Glibc)
@@ -242,17 +243,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
     @Test func aStrangerCannotSpeakForAnApp() throws {
         let run = try SupervisorRun(apps: [("alpha", [])])
         run.ctl("tap", "alpha")
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(run.folder.appendingPathComponent("sock/apps.sock").path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { for (offset, byte) in path.enumerated() { $0[offset] = byte } }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        #expect(connected == 0)
+        let descriptor = try UnixSocket.connect(to: run.folder.appendingPathComponent("sock/apps.sock").path)
         for line in [#"{"hello":{"app":{"rawValue":"alpha"}}}"#, "not json at all"] {
             _ = Array((line + "\n").utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         }
