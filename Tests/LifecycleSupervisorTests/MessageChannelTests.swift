@@ -31,7 +31,7 @@ struct MessageChannelTests {
         var descriptors: [Int32] = [0, 0]
         socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors)
         let reader = MessageChannel<ToApp, FromApp>(descriptor: descriptors[0])
-        _ = send(descriptors[1], "{\"nonsense\":1}\n", 15, 0)
+        _ = send(descriptors[1], "{\"nonsense\":1}\n", 15, Int32(MSG_NOSIGNAL))
         close(descriptors[1])
         #expect(throws: MessageChannel<ToApp, FromApp>.Failure.self) { try reader.receive() }
     }
