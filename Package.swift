@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
         .library(name: "LifecycleSupervisor", targets: ["LifecycleSupervisor"]),
         .library(name: "LifecycleWire", targets: ["LifecycleWire"]),
+        .library(name: "LifecycleWeb", targets: ["LifecycleWeb"]),
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .executable(name: "logging-app", targets: ["LoggingApp"]),
         .executable(name: "logging-scene-app", targets: ["LoggingSceneApp"]),
@@ -22,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
     ],
     targets: [
         // The pure model of docs/lifecycle.md: no dependencies, no I/O, no clock.
@@ -57,16 +60,33 @@ let package = Package(
                 "LifecycleSimulator", "LifecycleKit", "LifecycleWire", "CLifecycleShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The playground in the browser: a session of the simulator per page, over a WebSocket (docs/playground.md).
+        .target(
+            name: "LifecycleWeb",
+            dependencies: [
+                "LifecycleSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")]),
         .executableTarget(
             name: "lifecycle",
             dependencies: [
-                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire",
+                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
+        .testTarget(
+            name: "LifecycleWebTests",
+            dependencies: [
+                "LifecycleWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+            ]),
         .testTarget(
             name: "LifecycleSupervisorTests",
             dependencies: ["LifecycleSimulator", "LifecycleSupervisor", "LifecycleWire"]),

@@ -44,32 +44,42 @@ public enum ScenarioRunner {
     ) throws(ScenarioError) -> [ExpectationFailure] {
         var failures: [ExpectationFailure] = []
         for step in scenario.steps {
-            let explanation = explains ? step.comment : nil
-            switch step.command {
-            case .perform(let action):
-                do {
-                    try simulator.perform(action, label: (step.line, step.text), explanation: explanation)
-                } catch {
-                    let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
-                    throw ScenarioError(
-                        file: scenario.file, line: step.line, column: column,
-                        message: "'\(step.text)' is impossible here: \(error.reason)")
-                }
-            case .wait(let duration):
-                simulator.record(.action(line: step.line, text: step.text))
-                if let explanation { simulator.record(.explanation(explanation)) }
-                simulator.advance(by: duration)
-            case .expect(let app, let state):
-                if let explanation { simulator.record(.explanation(explanation)) }
-                if !simulator.expect(app, state, line: step.line) {
-                    failures.append(
-                        ExpectationFailure(
-                            file: scenario.file, line: step.line, column: step.column, app: app, expected: state,
-                            actual: simulator.phone.state(of: app) ?? .notRunning))
-                }
-            }
+            if let failure = try run(step, of: scenario, on: simulator, explains: explains) { failures.append(failure) }
         }
         return failures
+    }
+
+    /// Runs one step of a scenario on its simulator, as ``run(_:on:explains:)`` runs each: for hosts that step
+    /// through a scenario a line at a time. Returns the expectation that failed, if the step is one.
+    ///
+    /// - Throws: ``ScenarioError`` when the step's action is impossible in its situation; nothing is recorded.
+    public static func run<Sink: TraceSink>(
+        _ step: Scenario.Step, of scenario: Scenario, on simulator: Simulator<Sink>, explains: Bool = false
+    ) throws(ScenarioError) -> ExpectationFailure? {
+        let explanation = explains ? step.comment : nil
+        switch step.command {
+        case .perform(let action):
+            do {
+                try simulator.perform(action, label: (step.line, step.text), explanation: explanation)
+            } catch {
+                let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
+                throw ScenarioError(
+                    file: scenario.file, line: step.line, column: column,
+                    message: "'\(step.text)' is impossible here: \(error.reason)")
+            }
+        case .wait(let duration):
+            simulator.record(.action(line: step.line, text: step.text))
+            if let explanation { simulator.record(.explanation(explanation)) }
+            simulator.advance(by: duration)
+        case .expect(let app, let state):
+            if let explanation { simulator.record(.explanation(explanation)) }
+            if !simulator.expect(app, state, line: step.line) {
+                return ExpectationFailure(
+                    file: scenario.file, line: step.line, column: step.column, app: app, expected: state,
+                    actual: simulator.phone.state(of: app) ?? .notRunning)
+            }
+        }
+        return nil
     }
 
     /// Checks that every action of a scenario is possible in its situation, running it without output.

@@ -98,6 +98,17 @@ public final class Simulator<Sink: TraceSink> {
         budgetDeadlines[app].map { $0.due - now }
     }
 
+    /// The timers the phone has set that have neither fired nor been cancelled, with when each falls due, the
+    /// soonest first: what a page shows counting down.
+    public var pendingTimers: [(timer: SystemTimer, due: Duration)] {
+        queue.unordered.compactMap { event -> (timer: SystemTimer, due: Duration, sequence: UInt64)? in
+            guard case .timer(let timer) = event.event, live.contains(timer.id) else { return nil }
+            return (timer, event.due, event.sequence)
+        }
+        .sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+        .map { ($0.timer, $0.due) }
+    }
+
     // MARK: Calls from hosted app code
 
     /// The app's code begins a background task; ``BackgroundTaskIdentifier/invalid`` if it cannot.

@@ -10,7 +10,9 @@ struct Lifecycle: AsyncParsableCommand {
         commandName: "lifecycle",
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
         version: "lifecycle \(Lifecycle.version)",
-        subcommands: [Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self],
+        subcommands: [
+            Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self, Serve.self,
+        ],
         defaultSubcommand: nil
     )
 
