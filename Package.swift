@@ -84,6 +84,7 @@ let package = Package(
             name: "LifecycleWebTests",
             dependencies: [
                 "LifecycleWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             ]),

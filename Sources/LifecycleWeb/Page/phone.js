@@ -1,0 +1,127 @@
+// Draws the phone from a snapshot of the session: the lock screen, the Home screen or the foreground app, and
+// whatever covers it (the switcher, Notification Center, Control Center, an alert, a call). Every control on the
+// screen performs a line of the scenario language, as the buttons beside the phone do.
+"use strict";
+
+const Phone = (() => {
+    const palette = ["#ff9f0a", "#30d158", "#0a84ff", "#ff375f", "#bf5af2", "#64d2ff", "#ffd60a", "#ac8e68",
+        "#5e5ce6", "#ff453a", "#32ade6", "#66d4cf"];
+
+    /** A colour of the palette for an app, the same each time. */
+    function colour(id) {
+        let hash = 0;
+        for (const character of id) hash = (hash * 31 + character.codePointAt(0)) >>> 0;
+        return palette[hash % palette.length];
+    }
+
+    function escape(text) {
+        return String(text).replace(/[&<>"']/g, (c) => ({
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+        })[c]);
+    }
+
+    /** The wall clock the phone shows: 9:41, as in Apple's pictures, plus the virtual time. */
+    function wallClock(seconds) {
+        const minutes = Math.floor(9 * 60 + 41 + seconds / 60) % (24 * 60);
+        return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+    }
+
+    function icon(app, index) {
+        const key = index < 9 ? `${index + 1}` : "";
+        return `<button class="icon" data-line="tap ${escape(app.id)}" data-app="${escape(app.id)}"
+                    title="tap ${escape(app.id)}${key ? ` (${key})` : ""}">
+                <span class="glyph" style="background:${colour(app.id)}">${escape(app.id.slice(0, 1).toUpperCase())}</span>
+                <span class="label">${escape(app.id)}</span>
+            </button>`;
+    }
+
+    function statusBar(snapshot, dark) {
+        return `<div class="status-bar${dark ? " dark" : ""}"><span>${wallClock(snapshot.time)}</span>
+            <span class="signal">●●●● ▮</span></div>`;
+    }
+
+    function homeScreen(snapshot) {
+        return `<div class="home-screen">${statusBar(snapshot, false)}
+            <div class="icons">${snapshot.apps.map(icon).join("")}</div></div>`;
+    }
+
+    function appScreen(snapshot, id) {
+        const app = snapshot.apps.find((candidate) => candidate.id === id);
+        const scene = app && app.scene ? ` · scene ${escape(app.scene)}` : "";
+        return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
+            <div class="app-title">${escape(id)}</div>
+            <div class="app-state">${escape(app ? app.state : "")}${scene}</div>
+            <div class="home-indicator"></div></div>`;
+    }
+
+    function lockScreen(snapshot) {
+        return `<div class="lock-screen">${statusBar(snapshot, true)}
+            <div class="lock-time">${wallClock(snapshot.time)}</div>
+            <div class="lock-date">Locked</div>
+            <button class="lock-unlock" data-line="unlock">Unlock</button></div>`;
+    }
+
+    function switcher(snapshot) {
+        const cards = snapshot.cards.map((id) => `
+            <div class="card" data-app="${escape(id)}">
+                <div class="card-name"><span class="glyph small" style="background:${colour(id)}">${escape(id.slice(0, 1).toUpperCase())}</span>${escape(id)}</div>
+                <button class="card-face" style="--app:${colour(id)}" data-line="pick ${escape(id)}" title="pick ${escape(id)}">${escape(id)}</button>
+                <button class="card-swipe" data-line="swipe ${escape(id)}" title="swipe ${escape(id)} away">swipe away ↑</button>
+            </div>`).join("");
+        return `<div class="overlay switcher">${cards || '<p class="empty">No cards</p>'}
+            <button class="overlay-close" data-line="dismiss">Close the switcher</button></div>`;
+    }
+
+    function notificationCenter(snapshot) {
+        return `<div class="overlay notification-center">
+            <div class="lock-time">${wallClock(snapshot.time)}</div>
+            <div class="nc-item">No Older Notifications</div>
+            <button class="overlay-close" data-line="dismiss">Swipe up to close</button></div>`;
+    }
+
+    function controlCenter() {
+        const tiles = ["✈︎", "📶", "Wi-Fi", "ᛒ", "☾", "🔦", "⏱", "📷"]
+            .map((tile) => `<span class="tile">${tile}</span>`).join("");
+        return `<div class="overlay control-center"><div class="tiles">${tiles}</div>
+            <button class="overlay-close" data-line="dismiss">Swipe down to close</button></div>`;
+    }
+
+    function alert() {
+        return `<div class="overlay alert-backdrop"><div class="alert-box">
+            <b>“Settings” Would Like to Send You Notifications</b>
+            <p>The app beneath is inactive while this is showing.</p>
+            <button data-line="dismiss">OK</button></div></div>`;
+    }
+
+    function call(snapshot, ringing) {
+        const buttons = ringing
+            ? `<button class="decline" data-line="decline">Decline</button>
+               <button class="answer" data-line="answer">Answer</button>`
+            : `<button class="decline" data-line="hang-up">Hang up</button>`;
+        return `<div class="overlay call">${statusBar(snapshot, true)}
+            <div class="caller">Jony</div><div class="call-state">${ringing ? "mobile…" : "on the call"}</div>
+            <div class="call-buttons">${buttons}</div></div>`;
+    }
+
+    /** Draws the snapshot into the screen element. */
+    function draw(screen, snapshot) {
+        let base;
+        if (snapshot.isLocked) base = lockScreen(snapshot);
+        else if (snapshot.foreground) base = appScreen(snapshot, snapshot.foreground);
+        else base = homeScreen(snapshot);
+        let cover = "";
+        switch (snapshot.overlay) {
+            case "switcher": cover = switcher(snapshot); break;
+            case "notificationCenter": cover = notificationCenter(snapshot); break;
+            case "controlCenter": cover = controlCenter(); break;
+            case "alert": cover = alert(); break;
+            case "ringingCall": cover = call(snapshot, true); break;
+            case "callInProgress": cover = call(snapshot, false); break;
+        }
+        screen.innerHTML = base + cover;
+        screen.dataset.overlay = snapshot.overlay || "";
+        screen.dataset.locked = snapshot.isLocked;
+    }
+
+    return { draw, colour, escape };
+})();

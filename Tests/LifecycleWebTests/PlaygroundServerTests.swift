@@ -1,0 +1,118 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import LifecycleSimulator
+import Testing
+
+@testable import LifecycleWeb
+
+/// The server: its files, its JSON, and the WebSocket of each page, with every kind of bad message.
+@Suite struct PlaygroundServerTests {
+    static func application(registry: SessionRegistry = SessionRegistry()) -> some ApplicationProtocol {
+        PlaygroundServer.application(host: "127.0.0.1", port: 0, registry: registry)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func thePageAndWhatItReads() async throws {
+        try await Self.application().test(.live) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("lifecycle playground"))
+            }
+            for (file, type) in [("style.css", "text/css"), ("playground.js", "javascript"), ("phone.js", "javascript")] {
+                try await client.execute(uri: "/" + file, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType]?.contains(type) == true, "\(file)")
+                }
+            }
+            try await client.execute(uri: "/scenarios.json", method: .get) { response in
+                let list = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: String]]
+                #expect(list?.map { $0["name"] } == BuiltInScenario.all.map(\.name))
+            }
+            try await client.execute(uri: "/diagram.json", method: .get) { response in
+                let charts = try Self.json(String(buffer: response.body))
+                let app = try #require(charts["app"] as? [String: Any])
+                #expect(app["states"] as? [String] == ["notRunning", "inactive", "background", "active", "suspended"])
+                let scene = try #require(charts["scene"] as? [String: Any])
+                #expect((scene["states"] as? [String])?.contains("foregroundActive") == true)
+            }
+            try await client.execute(uri: "/nothing-here", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func aPageTapsAndPressesHomeAndABadMessageIsAnsweredNotFatal() async throws {
+        _ = try await Self.application().test(.live) { client in
+            try await client.ws("/session") { inbound, outbound, _ in
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                func next() async throws -> [String: Any] {
+                    guard case .text(let text) = try await replies.next() else { throw CancellationError() }
+                    return try Self.json(text)
+                }
+                let welcome = try await next()
+                #expect((welcome["source"] as? String) == PlaygroundSession.welcome)
+                try await outbound.write(.text(#"{"type":"perform","line":"tap notes"}"#))
+                _ = try await next()
+                try await outbound.write(.text(#"{"type":"perform","line":"home"}"#))
+                let home = try await next()
+                let texts = (home["trace"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+                let resign = texts.firstIndex { $0.contains("applicationWillResignActive:") }
+                let background = texts.firstIndex { $0.contains("applicationDidEnterBackground:") }
+                #expect(resign != nil && background != nil && resign! < background!)
+                for bad in ["nonsense", #"{"type":"advance","milliseconds":-1}"#, #"{"type":"perform","line":"fly"}"#] {
+                    try await outbound.write(.text(bad))
+                    let reply = try await next()
+                    let problem = try #require(reply["problem"] as? [String: Any], "\(bad)")
+                    #expect((problem["message"] as? String)?.isEmpty == false)
+                }
+                try await outbound.write(.binary(.init(string: "\u{1}")))
+                let binary = try await next()
+                #expect(((binary["problem"] as? [String: Any])?["message"] as? String)?.contains("binary") == true)
+                try await outbound.write(.text(#"{"type":"step"}"#))
+                let after = try await next()
+                #expect(after["problem"] == nil, "the session goes on")
+                let notes = (after["phone"] as? [String: Any]).flatMap { $0["apps"] as? [[String: Any]] }?.first
+                #expect(notes?["state"] as? String == "suspended")
+            }
+        }
+    }
+
+    @Test func aFullServerTurnsANewPageAway() async throws {
+        let registry = SessionRegistry(capacity: 1)
+        try await Self.application(registry: registry).test(.live) { client in
+            try await client.ws("/session") { inbound, _, _ in
+                var first = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                _ = try await first.next()
+                try await client.ws("/session") { inbound, _, _ in
+                    var second = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                    guard case .text(let text) = try await second.next() else {
+                        Issue.record("expected a message saying why")
+                        return
+                    }
+                    #expect((try Self.json(text)["problem"] as? String)?.contains("1 sessions open") == true)
+                    #expect(try await second.next() == nil, "and the connection closes")
+                }
+            }
+            #expect(await registry.open == 0)
+        }
+    }
+
+    @Test func anIdlePageIsDisconnected() async throws {
+        let registry = SessionRegistry(capacity: 4, idleTimeout: .milliseconds(300))
+        try await Self.application(registry: registry).test(.live) { client in
+            let started = ContinuousClock.now
+            let close = try await client.ws("/session") { inbound, _, _ in
+                for try await _ in inbound.messages(maxSize: 1 << 24) {}
+            }
+            #expect(close?.reason == "idle")
+            #expect(ContinuousClock.now - started >= .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(await registry.open == 0)
+        }
+    }
+}

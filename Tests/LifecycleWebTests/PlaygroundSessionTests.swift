@@ -1,0 +1,185 @@
+import Foundation
+import LifecycleSimulator
+import Testing
+
+@testable import LifecycleWeb
+
+/// The session behind each page: every request, every mistake, and that it tells what `lifecycle run` tells.
+@Suite struct PlaygroundSessionTests {
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("LifecycleSimulatorTests/Golden")
+
+    @Test func aNewPageGetsTheWelcomeScenarioNothingRun() {
+        let reply = PlaygroundSession().welcomeReply()
+        #expect(reply.source == PlaygroundSession.welcome)
+        #expect(reply.stepsRun == 0 && reply.stepCount == 0 && reply.trace.isEmpty)
+        #expect(reply.phone.apps.map(\.id) == ["notes", "maps", "music", "photos"])
+        #expect(reply.phone.apps.allSatisfy { $0.state == "notRunning" })
+        #expect(reply.phone.isHomeScreenShowing && reply.phone.foreground == nil)
+        #expect(reply.phone.profile == "ios17")
+    }
+
+    @Test func tapThenHomeAppendsTheLinesAndTellsTheCallbacksInOrder() throws {
+        let session = PlaygroundSession()
+        let tap = session.handle(.perform(line: "tap notes"))
+        #expect(tap.problem == nil)
+        #expect(tap.source?.hasSuffix("app photos scenes\ntap notes\n") == true)
+        #expect(tap.phone.foreground == "notes")
+        #expect(tap.trace.first?.kind == "action" && tap.trace.first?.line == 7)
+        let home = session.handle(.perform(line: "home"))
+        #expect(home.traceFrom == tap.trace.count, "only the new lines travel")
+        let callbacks = home.trace.filter { $0.kind == "callback" && $0.app == "notes" }.map(\.text)
+        let resign = try #require(callbacks.firstIndex { $0.contains("applicationWillResignActive:") })
+        let background = try #require(callbacks.firstIndex { $0.contains("applicationDidEnterBackground:") })
+        #expect(resign < background)
+        #expect(home.phone.apps.first { $0.id == "notes" }?.state == "suspended")
+        #expect(home.trace.contains { $0.kind == "transition" && $0.from == "background" && $0.to == "suspended" })
+        #expect(home.phone.cards == ["notes"])
+    }
+
+    @Test func aMistakeIsLocatedAndChangesNothing() {
+        let session = PlaygroundSession()
+        _ = session.handle(.perform(line: "tap notes"))
+        let before = session.source
+        let unknown = session.handle(.perform(line: "tap nots"))
+        #expect(unknown.problem?.line == 8)
+        #expect(unknown.problem?.column == 5)
+        #expect(unknown.problem?.message.contains("playground.scenario:8:5: error:") == true)
+        #expect(unknown.problem?.diagnostic.contains("did you mean 'notes'") == true)
+        #expect(unknown.source == nil && session.source == before)
+        let impossible = session.handle(.perform(line: "swipe notes"))
+        #expect(impossible.problem?.message.contains("'swipe notes' is impossible here") == true)
+        #expect(impossible.trace.isEmpty && impossible.phone.foreground == "notes")
+        #expect(session.source == before)
+    }
+
+    @Test func aDeclarationBuildsThePhoneAnewAndReplays() {
+        let session = PlaygroundSession()
+        _ = session.handle(.perform(line: "tap notes"))
+        let reply = session.handle(.perform(line: "app clock"))
+        #expect(reply.problem == nil)
+        #expect(reply.traceFrom == 0)
+        #expect(reply.phone.apps.map(\.id).contains("clock"))
+        #expect(reply.phone.foreground == "notes", "the lines before it ran again")
+        let refused = session.handle(.perform(line: "profile ios12"))
+        #expect(refused.problem?.message.contains("the profile is already set on line 2") == true)
+        let unchanged = session.handle(.step)
+        #expect(unchanged.phone.apps.count == 5 && unchanged.phone.foreground == "notes", "the phone is as it was")
+    }
+
+    @Test func stepBackRunAndRestartMoveThroughTheScenario() throws {
+        let session = PlaygroundSession()
+        let scenario = try #require(BuiltInScenario.named("seven-cases"))
+        let loaded = session.handle(.load(source: scenario.source))
+        #expect(loaded.stepsRun == 0 && loaded.stepCount > 10 && loaded.nextLine == 6)
+        let first = session.handle(.step)
+        #expect(first.stepsRun == 1 && first.phone.foreground == "first" && first.nextLine == 9)
+        let second = session.handle(.step)
+        #expect(second.phone.foreground == nil)
+        let back = session.handle(.back)
+        #expect(back.stepsRun == 1 && back.traceFrom == 0 && back.trace == first.trace)
+        let run = session.handle(.run)
+        #expect(run.stepsRun == run.stepCount && run.nextLine == nil && run.problem == nil)
+        #expect(run.trace.last?.kind == "expect" && run.trace.last?.passed == true)
+        let restart = session.handle(.restart)
+        #expect(restart.stepsRun == 0 && restart.trace.isEmpty && restart.phone.apps.allSatisfy { $0.state == "notRunning" })
+        #expect(session.handle(.back).stepsRun == 0, "nothing to undo is no mistake")
+    }
+
+    @Test func playingTimeGrowsOneWaitLineAndTheTimersCountDown() throws {
+        let session = PlaygroundSession()
+        _ = session.handle(.perform(line: "tap maps"))
+        let home = session.handle(.perform(line: "home"))
+        let work = try #require(home.phone.timers.first { $0.app == "maps" && $0.what.contains("background task") })
+        #expect(work.remaining == 20)
+        #expect(home.phone.apps.first { $0.id == "maps" }?.tasks == 1)
+        let budget = try #require(home.phone.apps.first { $0.id == "maps" }?.budget)
+        for _ in 0..<10 { _ = session.handle(.advance(milliseconds: 100)) }
+        let played = session.handle(.advance(milliseconds: 1000))
+        #expect(played.source?.hasSuffix("home\nwait 2s\n") == true, "one line, grown: \(played.source ?? "")")
+        #expect(played.phone.time == 2)
+        #expect(played.phone.timers.first { $0.app == "maps" && $0.what.contains("background task") }?.remaining == 18)
+        #expect(played.phone.apps.first { $0.id == "maps" }?.budget == budget - 2)
+        #expect(played.trace.count == 1 && played.trace.first?.text.contains("wait 2s") == true)
+        let done = session.handle(.advance(milliseconds: 20_000))
+        #expect(done.phone.apps.first { $0.id == "maps" }?.state == "suspended")
+        #expect(done.trace.contains { $0.text.contains("endBackgroundTask") })
+        _ = session.handle(.perform(line: "tap notes"))
+        let again = session.handle(.advance(milliseconds: 500))
+        #expect(again.source?.hasSuffix("wait 22s\ntap notes\nwait 500ms\n") == true, "a new line after another")
+    }
+
+    @Test(arguments: BuiltInScenario.all.map(\.name))
+    func theExportedTraceIsLifecycleRunsOwn(name: String) throws {
+        let scenario = try #require(BuiltInScenario.named(name))
+        let session = PlaygroundSession()
+        #expect(session.handle(.load(source: scenario.source)).problem == nil)
+        #expect(session.handle(.run).problem == nil)
+        let golden = try String(
+            contentsOf: Self.goldenFolder.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
+        #expect(session.handle(.export).export == golden)
+    }
+
+    @Test func aScenarioWithMistakesIsNotLoaded() {
+        let session = PlaygroundSession()
+        let reply = session.handle(.load(source: "app notes\ntap notes\nfly notes\nwait forever\n"))
+        #expect(reply.problem?.line == 3)
+        #expect(reply.problem?.diagnostic.contains("playground.scenario:4:") == true, "every mistake is listed")
+        #expect(session.source == PlaygroundSession.welcome)
+    }
+
+    @Test func thePlaygroundDrawsABoundedPhone() {
+        let apps = (1...25).map { "app a\($0)" }.joined(separator: "\n")
+        let reply = PlaygroundSession().handle(.load(source: apps))
+        #expect(reply.problem?.message.contains("at most 24 apps") == true)
+    }
+
+    @Test(arguments: [
+        ("", "expected a JSON object"),
+        ("[1]", "expected a JSON object"),
+        (#"{"kind":"step"}"#, "expected a \"type\""),
+        (#"{"type":"jump"}"#, "unknown type 'jump'"),
+        (#"{"type":"perform"}"#, "'perform' expects a \"line\""),
+        (#"{"type":"perform","line":"  "}"#, "'perform' expects a \"line\""),
+        (#"{"type":"perform","line":"home\ntap notes"}"#, "takes one line"),
+        (#"{"type":"load"}"#, "'load' expects a \"source\""),
+        (#"{"type":"load","source":7}"#, "'load' expects a \"source\""),
+        (#"{"type":"advance"}"#, "'advance' expects \"milliseconds\""),
+        (#"{"type":"advance","milliseconds":0}"#, "from 1 to 3600000"),
+        (#"{"type":"advance","milliseconds":3600001}"#, "from 1 to 3600000"),
+        (#"{"type":"advance","milliseconds":1.5}"#, "'advance' expects \"milliseconds\""),
+    ])
+    func badRequestsAreNamed(message: String, expected: String) {
+        #expect(throws: PlaygroundRequest.Invalid.self) { try PlaygroundRequest.decode(message) }
+        do {
+            _ = try PlaygroundRequest.decode(message)
+        } catch {
+            #expect(error.message.contains(expected), "\(error.message)")
+        }
+    }
+
+    @Test func oversizedRequestsAreRefused() {
+        let line = String(repeating: "x", count: PlaygroundRequest.longestLine + 1)
+        #expect(throws: PlaygroundRequest.Invalid.self) {
+            try PlaygroundRequest.decode(#"{"type":"perform","line":"\#(line)"}"#)
+        }
+        let source = String(repeating: "#", count: PlaygroundRequest.longestSource + 1)
+        #expect(throws: PlaygroundRequest.Invalid.self) {
+            try PlaygroundRequest.decode(#"{"type":"load","source":"\#(source)"}"#)
+        }
+    }
+
+    @Test func goodRequestsAreRead() throws {
+        #expect(try PlaygroundRequest.decode(#"{"type":"perform","line":"tap notes"}"#) == .perform(line: "tap notes"))
+        #expect(try PlaygroundRequest.decode(#"{"type":"advance","milliseconds":100}"#) == .advance(milliseconds: 100))
+        #expect(try PlaygroundRequest.decode(#"{"type":"load","source":"app a\n"}"#) == .load(source: "app a\n"))
+        for type in ["step", "back", "run", "restart", "export"] {
+            #expect((try? PlaygroundRequest.decode(#"{"type":"\#(type)"}"#)) != nil)
+        }
+    }
+
+    @Test func durationsAreWrittenAsTheLanguageReadsThem() {
+        #expect(PlaygroundSession.durationText(.seconds(12)) == "12s")
+        #expect(PlaygroundSession.durationText(.milliseconds(1500)) == "1500ms")
+    }
+}
