@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "LifecycleWebTests",
             dependencies: [
-                "LifecycleWeb",
+                "LifecycleWeb", "LifecycleFuzzing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

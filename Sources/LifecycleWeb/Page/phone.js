@@ -7,8 +7,17 @@ const Phone = (() => {
     const palette = ["#ff9f0a", "#30d158", "#0a84ff", "#ff375f", "#bf5af2", "#64d2ff", "#ffd60a", "#ac8e68",
         "#5e5ce6", "#ff453a", "#32ade6", "#66d4cf"];
 
-    /** A colour of the palette for an app, the same each time. */
+    let order = [];
+
+    /** Tells the phone its apps, in the order they are declared: each gets the palette's colour at its place. */
+    function declare(ids) {
+        order = ids;
+    }
+
+    /** An app's colour, the same wherever it is drawn. */
     function colour(id) {
+        const index = order.indexOf(id);
+        if (index >= 0) return palette[index % palette.length];
         let hash = 0;
         for (const character of id) hash = (hash * 31 + character.codePointAt(0)) >>> 0;
         return palette[hash % palette.length];
@@ -80,7 +89,7 @@ const Phone = (() => {
     }
 
     function controlCenter() {
-        const tiles = ["✈︎", "📶", "Wi-Fi", "ᛒ", "☾", "🔦", "⏱", "📷"]
+        const tiles = ["Flight", "Cellular", "Wi-Fi", "Bluetooth", "Focus", "Torch", "Timer", "Camera"]
             .map((tile) => `<span class="tile">${tile}</span>`).join("");
         return `<div class="overlay control-center"><div class="tiles">${tiles}</div>
             <button class="overlay-close" data-line="dismiss">Swipe down to close</button></div>`;
@@ -123,5 +132,5 @@ const Phone = (() => {
         screen.dataset.locked = snapshot.isLocked;
     }
 
-    return { draw, colour, escape };
+    return { draw, declare, colour, escape };
 })();

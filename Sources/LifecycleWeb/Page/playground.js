@@ -16,7 +16,7 @@
     /** What the page knows of its session. */
     const state = {
         socket: null, source: "", snapshot: null, trace: [], nextLine: null, ranLines: new Set(), problem: null,
-        waiting: false, queue: [], speed: 0, followed: null, charts: null, svgs: {},
+        waiting: false, queue: [], speed: 0, followed: null, pinned: false, charts: null, svgs: {},
     };
 
     // MARK: The connection
@@ -100,8 +100,9 @@
         ui.clock.textContent = `${snapshot.time.toFixed(3)} s`;
         ui.profile.textContent = snapshot.profile.replace("ios", "");
         ui.memory.textContent = `${snapshot.memoryInUse} of ${snapshot.deviceMemory} MB`;
+        Phone.declare(snapshot.apps.map((app) => app.id));
         Phone.draw(ui.screen, snapshot);
-        fillAppChoices(snapshot.apps.map((app) => app.id));
+        fillAppChoices(snapshot.apps.map((app) => app.id), fresh);
         drawCards(snapshot, fresh);
         drawTimers(snapshot);
         drawTrace(traceFrom, fresh);
@@ -109,16 +110,21 @@
         drawGutter();
     }
 
-    function fillAppChoices(ids) {
+    function fillAppChoices(ids, fresh) {
+        const choices = { [ui.targetApp.id]: ids, [ui.diagramApp.id]: ["", ...ids] };
         for (const select of [ui.targetApp, ui.diagramApp]) {
+            const wanted = choices[select.id];
             const current = [...select.options].map((option) => option.value);
-            if (current.join("\n") === ids.join("\n")) continue;
+            if (current.join("\n") === wanted.join("\n")) continue;
             const chosen = select.value;
-            select.replaceChildren(...ids.map((id) => new Option(id, id)));
-            if (ids.includes(chosen)) select.value = chosen;
+            select.replaceChildren(...wanted.map((id) => new Option(id || "the app that last changed", id)));
+            if (wanted.includes(chosen)) select.value = chosen;
         }
+        // Unless the learner chose an app, the diagram follows the app whose state changed last.
+        const changed = fresh.filter((line) => line.kind === "transition" && !line.scene && line.app);
+        if (!state.pinned && changed.length) state.followed = changed[changed.length - 1].app;
         if (!ids.includes(state.followed)) state.followed = ids[0] || null;
-        ui.diagramApp.value = state.followed || "";
+        ui.diagramApp.value = state.pinned ? state.followed : "";
     }
 
     function drawCards(snapshot, fresh) {
@@ -134,7 +140,7 @@
             card.className = `app-card state-${app.state}`;
             card.dataset.app = app.id;
             card.classList.toggle("followed", app.id === state.followed);
-            const budget = app.budget == null ? "" : `<span title="background time remaining">⏳ ${app.budget.toFixed(1)} s</span>`;
+            const budget = app.budget == null ? "" : `<span title="background time remaining">budget ${app.budget.toFixed(1)} s</span>`;
             const tasks = app.tasks ? `<span title="background tasks begun and not ended">tasks ${app.tasks}</span>` : "";
             const scene = app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}</span>` : "";
             const modes = app.backgroundModes.length ? `<span class="modes">${Phone.escape(app.backgroundModes.join(", "))}</span>` : "";
@@ -200,8 +206,10 @@
         }
     }
 
+    /** Makes the diagram follow an app, or (with no app) the app whose state changed last. */
     function follow(id) {
-        state.followed = id;
+        state.pinned = Boolean(id);
+        if (id) state.followed = id;
         if (state.snapshot) render(state.trace.length, []);
     }
 
@@ -217,6 +225,15 @@
             numbers.push(kind ? `<span class="${kind}">${number}</span>` : `${number}`);
         }
         ui.gutter.innerHTML = numbers.join("\n");
+        if (state.nextLine && document.activeElement !== ui.source) {
+            // Keep the next line in sight while stepping.
+            const lineHeight = parseFloat(getComputedStyle(ui.source).lineHeight) || 18;
+            const top = (state.nextLine - 1) * lineHeight;
+            const height = ui.source.clientHeight;
+            if (top < ui.source.scrollTop || top > ui.source.scrollTop + height - 2 * lineHeight) {
+                ui.source.scrollTop = Math.max(0, top - height / 3);
+            }
+        }
         ui.gutter.scrollTop = ui.source.scrollTop;
     }
 
