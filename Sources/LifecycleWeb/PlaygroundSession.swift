@@ -168,7 +168,8 @@ public final class PlaygroundSession {
             scenario.steps[scenario.steps.count - 1].text = text
             source = playback.sourceBefore + text + "\n"
             var action = lines[playback.traceIndex]
-            action.text = render(TraceRecord(time: .seconds(action.time), event: .action(line: action.line ?? 0, text: text)))
+            action.text = render(
+                TraceRecord(time: .seconds(action.time), event: .action(line: action.line ?? 0, text: text)))
             lines[playback.traceIndex] = action
             simulator.advance(by: duration)
             collect()
@@ -260,7 +261,8 @@ public final class PlaygroundSession {
 
     private func reply(from: Int, source sourceChanged: Bool, problem: Problem?, export: String?) -> PlaygroundReply {
         PlaygroundReply(
-            source: sourceChanged ? source : nil, nextLine: next < scenario.steps.count ? scenario.steps[next].line : nil,
+            source: sourceChanged ? source : nil,
+            nextLine: next < scenario.steps.count ? scenario.steps[next].line : nil,
             stepsRun: next, stepCount: scenario.steps.count, traceFrom: from, trace: Array(lines[from...]),
             phone: snapshot(), problem: problem, export: export)
     }
@@ -300,7 +302,8 @@ public final class PlaygroundSession {
             throw ScenarioErrors(errors: [
                 ScenarioError(
                     file: fileName, line: 1, column: 1,
-                    message: "the playground draws at most \(mostApps) apps; this scenario declares \(scenario.apps.count)")
+                    message:
+                        "the playground draws at most \(mostApps) apps; this scenario declares \(scenario.apps.count)")
             ])
         }
         return scenario

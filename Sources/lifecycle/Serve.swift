@@ -44,7 +44,8 @@ extension Lifecycle {
                 logger: logger
             ) { port in
                 let shown = host == "0.0.0.0" ? "127.0.0.1" : host
-                FileHandle.standardOutput.write(Data("The playground is at http://\(shown):\(port)/ (Ctrl-C stops it)\n".utf8))
+                FileHandle.standardOutput.write(
+                    Data("The playground is at http://\(shown):\(port)/ (Ctrl-C stops it)\n".utf8))
             }
             do {
                 try await application.runService()

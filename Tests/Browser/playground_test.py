@@ -64,6 +64,15 @@ def main(url, screenshot):
         if driver.find_element(By.CSS_SELECTOR, "#gutter .error").text != "9":
             raise AssertionError("line 9 is not marked in the editor")
         driver.save_screenshot(screenshot)
+        # A shared link opens its scenario.
+        driver.find_element(By.ID, "share").click()
+        link = driver.current_url
+        if "#scenario=" not in link:
+            raise AssertionError(f"the share link is {link!r}")
+        driver.get("about:blank")
+        driver.get(link)
+        wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value").endswith("tap nots\n"))
+        wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
     finally:
         driver.quit()
 

@@ -23,7 +23,9 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("lifecycle playground"))
             }
-            for (file, type) in [("style.css", "text/css"), ("playground.js", "javascript"), ("phone.js", "javascript")] {
+            for (file, type) in [
+                ("style.css", "text/css"), ("playground.js", "javascript"), ("phone.js", "javascript"),
+            ] {
                 try await client.execute(uri: "/" + file, method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType]?.contains(type) == true, "\(file)")
@@ -98,6 +100,22 @@ import Testing
                     #expect(try await second.next() == nil, "and the connection closes")
                 }
             }
+            #expect(await registry.open == 0)
+        }
+    }
+
+    @Test func aMessageOverTheLimitClosesTheConnection() async throws {
+        let registry = SessionRegistry()
+        try await Self.application(registry: registry).test(.live) { client in
+            let close = try await client.ws("/session") { inbound, outbound, _ in
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                _ = try await replies.next()
+                let huge = String(repeating: "x", count: PlaygroundServer.largestMessage + 1)
+                try await outbound.write(.text(#"{"type":"load","source":"\#(huge)"}"#))
+                #expect(try await replies.next() == nil)
+            }
+            #expect(close?.closeCode == .messageTooLarge)
+            try await Task.sleep(for: .milliseconds(100))
             #expect(await registry.open == 0)
         }
     }

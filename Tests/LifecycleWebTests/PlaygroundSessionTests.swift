@@ -82,7 +82,9 @@ import Testing
         #expect(run.stepsRun == run.stepCount && run.nextLine == nil && run.problem == nil)
         #expect(run.trace.last?.kind == "expect" && run.trace.last?.passed == true)
         let restart = session.handle(.restart)
-        #expect(restart.stepsRun == 0 && restart.trace.isEmpty && restart.phone.apps.allSatisfy { $0.state == "notRunning" })
+        #expect(
+            restart.stepsRun == 0 && restart.trace.isEmpty && restart.phone.apps.allSatisfy { $0.state == "notRunning" }
+        )
         #expect(session.handle(.back).stepsRun == 0, "nothing to undo is no mistake")
     }
 

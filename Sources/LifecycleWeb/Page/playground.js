@@ -16,7 +16,7 @@
     /** What the page knows of its session. */
     const state = {
         socket: null, source: "", snapshot: null, trace: [], nextLine: null, ranLines: new Set(), problem: null,
-        waiting: false, queue: [], speed: 0, followed: null, pinned: false, charts: null, svgs: {},
+        waiting: false, queue: [], speed: 0, followed: null, pinned: false, shared: null, charts: null, svgs: {},
     };
 
     // MARK: The connection
@@ -69,13 +69,16 @@
             showProblem({ message: reply.problem, diagnostic: reply.problem });
             return;
         }
-        if (reply.source !== undefined && reply.source !== null) {
-            state.source = reply.source;
-            if (ui.source.value !== reply.source) {
-                ui.source.value = reply.source;
-                ui.source.scrollTop = ui.source.scrollHeight;
-            }
+        if (state.shared !== null) {
+            // A shared link's scenario goes to the editor whatever becomes of it, so a mistake in it is not lost.
+            ui.source.value = state.shared;
+            state.shared = null;
+        } else if (reply.source != null && ui.source.value !== reply.source && ui.source.value === state.source) {
+            // Only when the learner has not typed since: what they write is never overwritten.
+            ui.source.value = reply.source;
+            ui.source.scrollTop = ui.source.scrollHeight;
         }
+        if (reply.source != null) state.source = reply.source;
         state.nextLine = reply.nextLine ?? null;
         const fresh = reply.trace;
         state.trace.length = reply.traceFrom;
@@ -412,9 +415,9 @@
         for (const scenario of builtIns) {
             ui.scenarios.appendChild(new Option(`${scenario.name} — ${scenario.summary}`, scenario.name));
         }
-        const shared = sharedScenario();
+        state.shared = sharedScenario();
         connect();
-        if (shared !== null) send({ type: "load", source: shared });
+        if (state.shared !== null) send({ type: "load", source: state.shared });
     }
 
     start();
