@@ -30,7 +30,8 @@ def trace_lines(driver):
 
 def main(url, screenshot):
     driver = browser()
-    wait = WebDriverWait(driver, 15)
+    # Generous: the page answers in milliseconds, but the test suite shares two cores with real-time tests.
+    wait = WebDriverWait(driver, 60)
     try:
         driver.get(url)
         wait.until(lambda d: d.find_element(By.ID, "connection").text == "connected")

@@ -56,11 +56,11 @@ final class ChildProcess: @unchecked Sendable {
     var output: [String] { lock.withLock { lines } }
 
     /// Waits until `line` has appeared `count` times; false on timeout.
-    func waitFor(_ line: String, count: Int = 1, timeout: Double = 10) -> Bool {
+    func waitFor(_ line: String, count: Int = 1, timeout: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if output.filter({ $0 == line }).count >= count { return true }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
@@ -76,19 +76,19 @@ final class ChildProcess: @unchecked Sendable {
         return stat[stat.index(close, offsetBy: 2)] == "T"
     }
 
-    func waitUntilStopped(timeout: Double = 10) -> Bool {
+    func waitUntilStopped(timeout: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if isStopped { return true }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
 
     /// The exit status, once the process has ended; nil on timeout.
-    func exitStatus(timeout: Double = 20) -> Int32? {
+    func exitStatus(timeout: Double = 20) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         guard !process.isRunning else { return nil }
         return process.terminationStatus
     }
@@ -100,16 +100,16 @@ final class ChildProcess: @unchecked Sendable {
 
 /// The terminal host with real processes and real signals.
 @Suite(.serialized) struct TerminalHostTests {
-    @Test func ctrlZThenFgThenCtrlC() throws {
+    @Test func ctrlZThenFgThenCtrlC() async throws {
         let child = try ChildProcess("HostFixture")
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.waitFor("applicationDidEnterBackground:"))
-        #expect(child.waitUntilStopped(), "suspended means the process really stops")
+        #expect(await child.waitFor("applicationDidEnterBackground:"))
+        #expect(await child.waitUntilStopped(), "suspended means the process really stops")
         child.send(SIGCONT)
-        #expect(child.waitFor("applicationDidBecomeActive:", count: 2))
+        #expect(await child.waitFor("applicationDidBecomeActive:", count: 2))
         child.send(SIGINT)
-        #expect(child.exitStatus() == 0)
+        #expect(await child.exitStatus() == 0)
         // The same events in the engine: launch, Home, back, then quit as a swipe does.
         let engine = try Self.callbacks(
             ofScenario: "app fixture\ntap fixture\nhome\ntap fixture\nswitcher\nswipe fixture\n")
@@ -117,16 +117,16 @@ final class ChildProcess: @unchecked Sendable {
         #expect(engine.count == 9)
     }
 
-    @Test func aSceneBasedProcessHearsItsSceneDelegate() throws {
+    @Test func aSceneBasedProcessHearsItsSceneDelegate() async throws {
         let child = try ChildProcess("HostFixture", ["--scenes", "--profile", "ios26"])
-        #expect(child.waitFor("sceneDidBecomeActive:"))
+        #expect(await child.waitFor("sceneDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.waitFor("sceneDidEnterBackground:"))
-        #expect(child.waitUntilStopped(), "suspended means the process really stops")
+        #expect(await child.waitFor("sceneDidEnterBackground:"))
+        #expect(await child.waitUntilStopped(), "suspended means the process really stops")
         child.send(SIGCONT)
-        #expect(child.waitFor("sceneDidBecomeActive:", count: 2))
+        #expect(await child.waitFor("sceneDidBecomeActive:", count: 2))
         child.send(SIGINT)
-        #expect(child.exitStatus() == 0)
+        #expect(await child.exitStatus() == 0)
         let engine = try Self.callbacks(
             ofScenario: "profile ios26\napp fixture scenes\ntap fixture\nhome\ntap fixture\nswitcher\nswipe fixture\n")
         #expect(child.output == engine)
@@ -152,13 +152,13 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    @Test func sigtermAndMemoryWarning() throws {
+    @Test func sigtermAndMemoryWarning() async throws {
         let child = try ChildProcess("HostFixture")
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGUSR1)
-        #expect(child.waitFor("applicationDidReceiveMemoryWarning:"))
+        #expect(await child.waitFor("applicationDidReceiveMemoryWarning:"))
         child.send(SIGTERM)
-        #expect(child.exitStatus() == 0)
+        #expect(await child.exitStatus() == 0)
         var phone = Phone(apps: [AppConfiguration(id: "fixture")])
         let engine = try [UserAction.tap("fixture"), .memoryWarning, .terminate("fixture")].flatMap {
             try phone.perform($0).compactMap { action -> String? in
@@ -172,61 +172,61 @@ final class ChildProcess: @unchecked Sendable {
         #expect(child.output == engine)
     }
 
-    @Test func aBackgroundTaskRunsBeforeTheProcessStops() throws {
+    @Test func aBackgroundTaskRunsBeforeTheProcessStops() async throws {
         let child = try ChildProcess("HostFixture", ["--task", "1"])
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.waitFor("applicationDidEnterBackground:"))
-        usleep(300_000)
+        #expect(await child.waitFor("applicationDidEnterBackground:"))
+        try await Task.sleep(for: .milliseconds(300))
         #expect(!child.isStopped, "the task holds the app in the background")
-        #expect(child.waitFor("task done"))
-        #expect(child.waitUntilStopped())
+        #expect(await child.waitFor("task done"))
+        #expect(await child.waitUntilStopped())
         child.send(SIGKILL)
     }
 
-    @Test func theWatchdogEndsAProcessStuckInDidEnterBackground() throws {
+    @Test func theWatchdogEndsAProcessStuckInDidEnterBackground() async throws {
         let child = try ChildProcess("HostFixture", ["--slow", "applicationDidEnterBackground:", "8"])
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.exitStatus(timeout: 7) == 85)
+        #expect(await child.exitStatus(timeout: 7) == 85)
         #expect(
             child.standardError.contains(
                 "watchdog (0x8badf00d): applicationDidEnterBackground: did not finish within 5 s; the app is killed"))
     }
 
-    @Test func ctrlCWhileSuspendedEndsTheProcessOnTheNextContinue() throws {
+    @Test func ctrlCWhileSuspendedEndsTheProcessOnTheNextContinue() async throws {
         let child = try ChildProcess("HostFixture")
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.waitUntilStopped())
+        #expect(await child.waitUntilStopped())
         child.send(SIGINT)  // pending while the process is stopped, as with `kill -INT %1`
         child.send(SIGCONT)  // one `fg`
-        #expect(child.exitStatus(timeout: 10) == 0, "one continue is enough")
+        #expect(await child.exitStatus(timeout: 10) == 0, "one continue is enough")
     }
 
-    @Test func workCenturiesAwayNeitherCrashesNorRuns() throws {
+    @Test func workCenturiesAwayNeitherCrashesNorRuns() async throws {
         let child = try ChildProcess("HostFixture", ["--far-timer", "--keys"])
-        #expect(child.waitFor("applicationDidBecomeActive:"))
-        #expect(child.waitFor("now"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("now"))
         child.send(SIGINT)
-        #expect(child.exitStatus() == 0)
+        #expect(await child.exitStatus() == 0)
         #expect(!child.output.contains("far"))
         #expect(child.standardError.hasPrefix("fixture: Ctrl-Z: press Home (the app is suspended) · fg: tap its icon"))
     }
 
-    @Test func theExampleAppHonoursHelp() throws {
+    @Test func theExampleAppHonoursHelp() async throws {
         let child = try ChildProcess("logging-app", ["--help"])
-        #expect(child.exitStatus() == 0)
+        #expect(await child.exitStatus() == 0)
         #expect(child.output.contains { $0.contains("USAGE: logging-app [--trace]") })
         #expect(child.output.joined(separator: " ").contains("Ctrl-Z: press Home"))
     }
 
-    @Test func aTaskNotEndedInItsBackgroundTimeGetsTheProcessKilled() throws {
+    @Test func aTaskNotEndedInItsBackgroundTimeGetsTheProcessKilled() async throws {
         let child = try ChildProcess("HostFixture", ["--profile", "ios13", "--task", "600", "--ignore-expiration"])
-        #expect(child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
-        #expect(child.waitFor("expiration handler", timeout: 30))
-        #expect(child.exitStatus(timeout: 10) == 86)
+        #expect(await child.waitFor("expiration handler", timeout: 30))
+        #expect(await child.exitStatus(timeout: 10) == 86)
         #expect(child.standardError.contains("killed: a background task was not ended within the background time"))
         #expect(!child.output.contains("applicationWillTerminate:"))
     }

@@ -108,11 +108,11 @@ final class SupervisorRun {
     }
 
     /// Waits until `condition` holds, for at most `seconds`.
-    func wait(_ seconds: Double = 5, until condition: () -> Bool) -> Bool {
+    func wait(_ seconds: Double = 5, until condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return condition()
     }
@@ -146,7 +146,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
     ]
 
     @Test(arguments: ["cgroup", "signals"])
-    func theProcessesRunTheEnginesCallbacks(freezer: String) throws {
+    func theProcessesRunTheEnginesCallbacks(freezer: String) async throws {
         let run = try SupervisorRun(
             profile: "ios12", apps: [("alpha", []), ("beta", []), ("gamma", [])], extra: ["--freezer", freezer])
         for action in Self.session {
@@ -154,78 +154,78 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         }
         let engine = try engineCallbacks(profile: "ios12", apps: run.apps, actions: Self.session)
         for app in run.apps {
-            #expect(run.wait { run.log(of: app) == engine[app, default: []] }, "\(app): \(run.log(of: app))")
+            #expect(await run.wait { run.log(of: app) == engine[app, default: []] }, "\(app): \(run.log(of: app))")
         }
         #expect(run.status(of: "alpha").contains("suspended"))
         #expect(run.status(of: "alpha").hasSuffix("frozen"))
         #expect(run.ctl("status").output.hasPrefix("freezer: \(freezer)"))
     }
 
-    @Test func aSuspendedProcessReallyStopsAndAnEndedOneIsGone() throws {
+    @Test func aSuspendedProcessReallyStopsAndAnEndedOneIsGone() async throws {
         let counter = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID())").path
         let run = try SupervisorRun(apps: [("alpha", ["--counter", counter]), ("beta", [])])
         run.ctl("tap", "alpha")
         let count = { (try? String(contentsOfFile: counter, encoding: .utf8)).flatMap { Int($0) } ?? 0 }
-        #expect(run.wait { count() > 2 })
+        #expect(await run.wait { count() > 2 })
         run.ctl("home")
-        #expect(run.wait { run.status(of: "alpha").hasSuffix("frozen") })
+        #expect(await run.wait { run.status(of: "alpha").hasSuffix("frozen") })
         let pid = try #require(run.pid(of: "alpha"))
         let frozenCount = count()
-        usleep(300_000)
+        try await Task.sleep(for: .milliseconds(300))
         #expect(count() == frozenCount, "a frozen process counts no further")
         run.ctl("tap", "alpha")
-        #expect(run.wait { count() > frozenCount })
+        #expect(await run.wait { count() > frozenCount })
         run.ctl("switcher")
         run.ctl("swipe", "alpha")
-        #expect(run.wait { kill(pid, 0) != 0 && errno == ESRCH }, "a swiped app's process is gone")
+        #expect(await run.wait { kill(pid, 0) != 0 && errno == ESRCH }, "a swiped app's process is gone")
         #expect(run.status(of: "alpha").contains("notRunning  no process"))
     }
 
-    @Test func theWatchdogKillsAProcessStuckInDidEnterBackground() throws {
+    @Test func theWatchdogKillsAProcessStuckInDidEnterBackground() async throws {
         let run = try SupervisorRun(apps: [("stuck", ["--slow", "applicationDidEnterBackground:", "30"])])
         run.ctl("tap", "stuck")
         let pid = try #require(run.pid(of: "stuck"))
         run.ctl("home")
-        #expect(run.wait(8) { kill(pid, 0) != 0 && errno == ESRCH })
+        #expect(await run.wait(8) { kill(pid, 0) != 0 && errno == ESRCH })
         #expect(run.trace.contains(#""from":"background","to":"notRunning","reason":"watchdog""#))
         #expect(
             run.trace.contains(
                 "watchdog: applicationDidEnterBackground: did not finish within 5 s"))
     }
 
-    @Test func aBackgroundTaskExpiresOnTheRealClock() throws {
+    @Test func aBackgroundTaskExpiresOnTheRealClock() async throws {
         // iOS 13's budget is 30 s: the expiration handler runs at 25 s and ends the task.
         let run = try SupervisorRun(profile: "ios13", apps: [("syncer", ["--task", "600"])])
         run.ctl("tap", "syncer")
         run.ctl("home")
-        usleep(2_000_000)
+        try await Task.sleep(for: .seconds(2))
         #expect(run.status(of: "syncer").contains("background"))
-        #expect(run.wait(30) { run.status(of: "syncer").contains("suspended") })
+        #expect(await run.wait(30) { run.status(of: "syncer").contains("suspended") })
         #expect(run.log(of: "syncer").last == "applicationDidEnterBackground:")
         let output = try String(contentsOf: run.folder.appendingPathComponent("out/syncer.log"), encoding: .utf8)
         #expect(output.contains("expiration handler"))
     }
 
-    @Test func memoryPressureThroughCtlEndsSuspendedApps() throws {
+    @Test func memoryPressureThroughCtlEndsSuspendedApps() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
         run.ctl("tap", "alpha")
         run.ctl("home")
         run.ctl("tap", "beta")
         let alpha = try #require(run.pid(of: "alpha"))
         #expect(run.ctl("memory-pressure").status == 0)
-        #expect(run.wait { kill(alpha, 0) != 0 && errno == ESRCH })
+        #expect(await run.wait { kill(alpha, 0) != 0 && errno == ESRCH })
         #expect(run.trace.contains(#""app":"alpha","from":"suspended","to":"notRunning","reason":"memory""#))
         #expect(run.status(of: "beta").contains("active"))
     }
 
-    @Test func aProcessThatCrashesIsNotRunningWithReasonCrash() throws {
+    @Test func aProcessThatCrashesIsNotRunningWithReasonCrash() async throws {
         let run = try SupervisorRun(apps: [("fragile", ["--crash-after", "0.5"])])
         run.ctl("tap", "fragile")
-        #expect(run.wait { run.status(of: "fragile").contains("notRunning") })
+        #expect(await run.wait { run.status(of: "fragile").contains("notRunning") })
         #expect(run.trace.contains(#""reason":"crash""#))
     }
 
-    @Test func nothingOutlivesTheSupervisorAndARestartStartsClean() throws {
+    @Test func nothingOutlivesTheSupervisorAndARestartStartsClean() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
         run.ctl("tap", "alpha")
         run.ctl("home")
@@ -236,11 +236,11 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         run.process.waitUntilExit()
         // The frozen app dies with its supervisor too, thawed by nobody: the next supervisor clears it.
         let again = try SupervisorRun(apps: [("alpha", [])])
-        #expect(again.wait { pids.allSatisfy { kill($0, 0) != 0 && errno == ESRCH } }, "no app outlived its supervisor")
+        #expect(await again.wait { pids.allSatisfy { kill($0, 0) != 0 && errno == ESRCH } }, "no app outlived its supervisor")
         #expect(again.status(of: "alpha").contains("notRunning"))
     }
 
-    @Test func aStrangerCannotSpeakForAnApp() throws {
+    @Test func aStrangerCannotSpeakForAnApp() async throws {
         let run = try SupervisorRun(apps: [("alpha", [])])
         run.ctl("tap", "alpha")
         let descriptor = try UnixSocket.connect(to: run.folder.appendingPathComponent("sock/apps.sock").path)
@@ -254,10 +254,10 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(recv(descriptor, &byte, 1, 0) == 0, "the supervisor closes the connection")
         close(descriptor)
         #expect(run.ctl("home").status == 0, "and goes on")
-        #expect(run.wait { run.status(of: "alpha").contains("suspended") })
+        #expect(await run.wait { run.status(of: "alpha").contains("suspended") })
     }
 
-    @Test func aPlayedScenarioChecksItsExpectationsAndItsTraceFitsTheModel() throws {
+    @Test func aPlayedScenarioChecksItsExpectationsAndItsTraceFitsTheModel() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
         let file = run.folder.appendingPathComponent("play.scenario")
         try """
@@ -275,7 +275,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
             played.output.contains(
                 "play.scenario:7:1: expectation failed: expected beta to be background, but it is active"))
         run.ctl("home")
-        _ = run.wait { run.status(of: "beta").contains("suspended") }
+        _ = await run.wait { run.status(of: "beta").contains("suspended") }
         let check = Process()
         check.executableURL = SupervisorRun.executable("lifecycle")
         check.arguments = ["check", run.folder.appendingPathComponent("trace.jsonl").path]
@@ -285,7 +285,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(check.terminationStatus == 0, "lifecycle check holds the real run against the model")
     }
 
-    @Test func theKernelsKillerAgreesWithThePolicy() throws {
+    @Test func theKernelsKillerAgreesWithThePolicy() async throws {
         let run = try SupervisorRun(apps: [("alpha", [])])
         run.ctl("tap", "alpha")
         let pid = try #require(run.pid(of: "alpha"))
@@ -293,9 +293,9 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
             (try? String(contentsOfFile: "/proc/\(pid)/oom_score_adj", encoding: .utf8))?.trimmingCharacters(
                 in: .whitespacesAndNewlines)
         }
-        #expect(run.wait { score() == "0" })
+        #expect(await run.wait { score() == "0" })
         run.ctl("home")
-        #expect(run.wait { score() == "900" })
+        #expect(await run.wait { score() == "900" })
     }
 
     /// Whether this machine can confine a memory hog to a cgroup (the memory controller in cgroup v2) so that it
@@ -313,7 +313,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         .enabled(
             if: kernelPressureIsPossible,
             "this machine's cgroup v2 has no memory controller: a hog cannot be confined to make kernel pressure"))
-    func kernelMemoryPressureEndsASuspendedApp() throws {
+    func kernelMemoryPressureEndsASuspendedApp() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])], extra: ["--pressure", "some 10000 2000000"])
         run.ctl("tap", "alpha")
         run.ctl("home")
@@ -333,7 +333,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
             hog.terminate()
             rmdir(cgroup)
         }
-        #expect(run.wait(30) { kill(alpha, 0) != 0 && errno == ESRCH })
+        #expect(await run.wait(30) { kill(alpha, 0) != 0 && errno == ESRCH })
         #expect(run.trace.contains("memory pressure reported by the kernel (PSI)"))
     }
 }

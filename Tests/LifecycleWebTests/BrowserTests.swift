@@ -24,8 +24,7 @@ import Testing
         try #require(Self.available, "LIFECYCLE_REQUIRE_BROWSER=1 but \(Self.needs) or python3-selenium is missing")
         let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("playground-e2e.png")
         try? FileManager.default.removeItem(at: screenshot)
-        let app = PlaygroundServer.application(host: "127.0.0.1", port: 0)
-        try await app.test(.live) { client in
+        try await PlaygroundServerTests.withServer { client in
             let port = try #require(client.port)
             let (status, errors) = try await Self.run(
                 "/usr/bin/python3", [Self.script.path, "http://127.0.0.1:\(port)/", screenshot.path])
@@ -34,12 +33,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: screenshot.path), "the screenshot is saved")
     }
 
-    /// Runs a process to its end without holding a thread of the cooperative pool (the server needs them).
+    /// Runs a process to its end without blocking a thread: its standard error goes to a file read afterwards
+    /// (a pipe could be held open by a browser process that outlives it).
     static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let errors = Pipe()
+        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("playground-e2e-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsFile) }
+        let errors = try FileHandle(forWritingTo: errorsFile)
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let status = try await withCheckedThrowingContinuation { continuation in
@@ -51,7 +54,7 @@ import Testing
                 continuation.resume(throwing: error)
             }
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (status, text)
+        try errors.close()
+        return (status, (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "")
     }
 }

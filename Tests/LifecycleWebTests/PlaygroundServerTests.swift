@@ -9,8 +9,13 @@ import Testing
 
 /// The server: its files, its JSON, and the WebSocket of each page, with every kind of bad message.
 @Suite struct PlaygroundServerTests {
-    static func application(registry: SessionRegistry = SessionRegistry()) -> some ApplicationProtocol {
-        PlaygroundServer.application(host: "127.0.0.1", port: 0, registry: registry)
+    /// Runs a live server (any free port) for the body.
+    static func withServer(
+        registry: SessionRegistry = SessionRegistry(),
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let application = PlaygroundServer.application(host: "127.0.0.1", port: 0, registry: registry)
+        try await application.test(.live, body)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -18,7 +23,7 @@ import Testing
     }
 
     @Test func thePageAndWhatItReads() async throws {
-        try await Self.application().test(.live) { client in
+        try await Self.withServer { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("lifecycle playground"))
@@ -49,7 +54,7 @@ import Testing
     }
 
     @Test func aPageTapsAndPressesHomeAndABadMessageIsAnsweredNotFatal() async throws {
-        _ = try await Self.application().test(.live) { client in
+        try await Self.withServer { client in
             try await client.ws("/session") { inbound, outbound, _ in
                 var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
                 func next() async throws -> [String: Any] {
@@ -86,7 +91,7 @@ import Testing
 
     @Test func aFullServerTurnsANewPageAway() async throws {
         let registry = SessionRegistry(capacity: 1)
-        try await Self.application(registry: registry).test(.live) { client in
+        try await Self.withServer(registry: registry) { client in
             try await client.ws("/session") { inbound, _, _ in
                 var first = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
                 _ = try await first.next()
@@ -106,7 +111,7 @@ import Testing
 
     @Test func aMessageOverTheLimitClosesTheConnection() async throws {
         let registry = SessionRegistry()
-        try await Self.application(registry: registry).test(.live) { client in
+        try await Self.withServer(registry: registry) { client in
             let close = try await client.ws("/session") { inbound, outbound, _ in
                 var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
                 _ = try await replies.next()
@@ -122,7 +127,7 @@ import Testing
 
     @Test func anIdlePageIsDisconnected() async throws {
         let registry = SessionRegistry(capacity: 4, idleTimeout: .milliseconds(300))
-        try await Self.application(registry: registry).test(.live) { client in
+        try await Self.withServer(registry: registry) { client in
             let started = ContinuousClock.now
             let close = try await client.ws("/session") { inbound, _, _ in
                 for try await _ in inbound.messages(maxSize: 1 << 24) {}
