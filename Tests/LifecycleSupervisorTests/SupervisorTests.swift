@@ -236,7 +236,9 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         run.process.waitUntilExit()
         // The frozen app dies with its supervisor too, thawed by nobody: the next supervisor clears it.
         let again = try SupervisorRun(apps: [("alpha", [])])
-        #expect(await again.wait { pids.allSatisfy { kill($0, 0) != 0 && errno == ESRCH } }, "no app outlived its supervisor")
+        #expect(
+            await again.wait { pids.allSatisfy { kill($0, 0) != 0 && errno == ESRCH } },
+            "no app outlived its supervisor")
         #expect(again.status(of: "alpha").contains("notRunning"))
     }
 
