@@ -56,6 +56,9 @@ public final class PlaygroundSession {
 
     /// Carries out a request; on any mistake nothing changes and the reply says what it was.
     public func handle(_ request: PlaygroundRequest) -> PlaygroundReply {
+        if let refusal = refusal(of: request) {
+            return reply(from: lines.count, source: false, problem: refusal, export: nil)
+        }
         let traceBefore = lines.count
         var from = traceBefore
         var sourceChanged = false
@@ -95,12 +98,29 @@ public final class PlaygroundSession {
         } catch {
             problem = Problem(error)
         }
-        if lines.count > Self.longestTrace, problem == nil {
-            problem = Problem(
-                message: "the trace is longer than \(Self.longestTrace) lines: restart, or load a shorter scenario")
-        }
+        if problem == nil, isFull, next < scenario.steps.count { problem = Self.full }
         return reply(from: min(from, lines.count), source: sourceChanged, problem: problem, export: export)
     }
+
+    /// Why a request that would make the session grow past its bounds is refused, if it would.
+    private func refusal(of request: PlaygroundRequest) -> Problem? {
+        switch request {
+        case .perform(let line) where source.utf8.count + line.utf8.count + 1 > PlaygroundRequest.longestSource:
+            return Problem(
+                message: "the scenario would be longer than \(PlaygroundRequest.longestSource / 1024) KB: "
+                    + "save it and start another")
+        case .perform, .advance, .step, .run:
+            return isFull ? Self.full : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the trace has reached its longest: nothing more runs.
+    private var isFull: Bool { lines.count >= Self.longestTrace }
+
+    private static let full = Problem(
+        message: "the trace has reached \(longestTrace) lines: restart, step back, or load a shorter scenario")
 
     /// The reply for a request that was not one.
     public func reply(to invalid: PlaygroundRequest.Invalid) -> PlaygroundReply {
@@ -146,7 +166,7 @@ public final class PlaygroundSession {
         let previous = scenario
         scenario = candidate
         do {
-            while next < scenario.steps.count { try runStep() }
+            while next < scenario.steps.count, !isFull { try runStep() }
         } catch {
             scenario = previous
             throw error
@@ -183,7 +203,7 @@ public final class PlaygroundSession {
     }
 
     private func runRemaining() throws(ScenarioErrors) {
-        while next < scenario.steps.count { try runStep() }
+        while next < scenario.steps.count, !isFull { try runStep() }
     }
 
     private func runStep() throws(ScenarioErrors) {
@@ -205,7 +225,7 @@ public final class PlaygroundSession {
         lines = []
         next = 0
         playback = nil
-        while next < min(steps, scenario.steps.count) { try runStep() }
+        while next < min(steps, scenario.steps.count), !isFull { try runStep() }
     }
 
     /// The trace of the steps run so far, as `lifecycle run --format jsonl` writes it.

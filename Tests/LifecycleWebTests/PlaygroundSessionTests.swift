@@ -130,6 +130,31 @@ import Testing
         #expect(session.source == PlaygroundSession.welcome)
     }
 
+    @Test func aSessionStopsGrowingAtItsBounds() {
+        let session = PlaygroundSession()
+        let comment = "# " + String(repeating: "x", count: 1021) + "\n"
+        // 256 KB less 14 bytes: a long comment no longer fits, a short line does.
+        let nearlyFull =
+            "app notes\n" + String(repeating: comment, count: 255) + "#" + String(repeating: "z", count: 998) + "\n"
+        #expect(session.handle(.load(source: nearlyFull)).problem == nil)
+        let refused = session.handle(.perform(line: "# " + String(repeating: "y", count: 990)))
+        #expect(refused.problem?.message.contains("longer than 256 KB") == true)
+        #expect(session.source == nearlyFull)
+        #expect(session.handle(.perform(line: "tap notes")).problem == nil, "a short line still fits")
+        let busy =
+            (1...3).map { "app a\($0)" }.joined(separator: "\n") + "\n"
+            + String(repeating: "tap a1\nhome\ntap a2\nswitcher\nswipe a1\npick a2\nhome\n", count: 3_000)
+        #expect(session.handle(.load(source: busy)).problem == nil)
+        let run = session.handle(.run)
+        #expect(run.problem?.message.contains("the trace has reached 50000 lines") == true)
+        #expect(
+            run.trace.count >= PlaygroundSession.longestTrace && run.trace.count < PlaygroundSession.longestTrace + 50)
+        #expect(run.stepsRun < run.stepCount && run.nextLine != nil)
+        let more = session.handle(.perform(line: "tap a3"))
+        #expect(more.problem?.message.contains("the trace has reached 50000 lines") == true)
+        #expect(more.trace.isEmpty && session.handle(.restart).problem == nil)
+    }
+
     @Test func thePlaygroundDrawsABoundedPhone() {
         let apps = (1...25).map { "app a\($0)" }.joined(separator: "\n")
         let reply = PlaygroundSession().handle(.load(source: apps))
