@@ -163,15 +163,14 @@ public final class PlaygroundSession {
             }
             return true
         }
-        let previous = scenario
-        scenario = candidate
+        let (previousSource, previousScenario) = (source, scenario)
+        (source, scenario) = (candidateSource, candidate)
         do {
             while next < scenario.steps.count, !isFull { try runStep() }
         } catch {
-            scenario = previous
+            (source, scenario) = (previousSource, previousScenario)
             throw error
         }
-        source = candidateSource
         playback = nil
         return false
     }

@@ -49,6 +49,7 @@ import Testing
         #expect(unknown.source == nil && session.source == before)
         let impossible = session.handle(.perform(line: "swipe notes"))
         #expect(impossible.problem?.message.contains("'swipe notes' is impossible here") == true)
+        #expect(impossible.problem?.diagnostic.contains("8 | swipe notes") == true, "the line it was, shown")
         #expect(impossible.trace.isEmpty && impossible.phone.foreground == "notes")
         #expect(session.source == before)
     }
