@@ -26,6 +26,9 @@ struct FreezerTests {
             kill(sleeper, SIGKILL)
             waitpid(sleeper, nil, 0)
         }
+        // Read once the child sleeps in sleep: until then (fork, exec, the loader) its resident set still grows.
+        let stat = { (try? String(contentsOfFile: "/proc/\(sleeper)/stat", encoding: .utf8)) ?? "" }
+        for _ in 0..<200 where !stat().contains("(sleep) S ") { usleep(10_000) }
         let resident = try #require(SignalFreezer().footprint(sleeper, app: "mail"))
         #expect(freezer.footprint(sleeper, app: "mail") == resident)
         #expect(freezer.footprint(pid_t(Int32.max), app: "mail") == nil)
