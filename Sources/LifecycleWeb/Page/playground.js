@@ -7,7 +7,7 @@
     const $ = (id) => document.getElementById(id);
     const ui = {
         connection: $("connection"), clock: $("clock"), profile: $("profile"), memory: $("memory"),
-        screen: $("screen"), homeButton: $("home-button"), controls: $("controls"), targetApp: $("target-app"),
+        screen: $("screen"), homeButton: $("home-button"), targetApp: $("target-app"),
         argument: $("argument"), waitAmount: $("wait-amount"), cards: $("app-cards"), timers: $("timers"),
         diagram: $("diagram"), diagramApp: $("diagram-app"), caption: $("edge-caption"), scenarios: $("scenarios"),
         source: $("source"), gutter: $("gutter"), problem: $("problem"), trace: $("trace"),
@@ -15,7 +15,7 @@
 
     /** What the page knows of its session. */
     const state = {
-        socket: null, source: "", snapshot: null, trace: [], nextLine: null, ranLines: new Set(), problem: null,
+        socket: null, source: "", snapshot: null, trace: [], nextLine: null, problem: null,
         waiting: false, queue: [], speed: 0, followed: null, pinned: false, shared: null, charts: null, svgs: {},
     };
 
@@ -81,8 +81,7 @@
         if (reply.source != null) state.source = reply.source;
         state.nextLine = reply.nextLine ?? null;
         const fresh = reply.trace;
-        state.trace.length = reply.traceFrom;
-        state.trace.push(...fresh);
+        state.trace = state.trace.slice(0, reply.traceFrom).concat(fresh);
         state.snapshot = reply.phone;
         showProblem(reply.problem || null);
         if (reply.export) download("playground.jsonl", reply.export, "application/jsonl");
@@ -173,6 +172,7 @@
     }
 
     function drawTrace(traceFrom, fresh) {
+        if (traceFrom === 0) ui.trace.replaceChildren();
         while (ui.trace.children.length > traceFrom) ui.trace.lastChild.remove();
         const fragment = document.createDocumentFragment();
         for (const line of fresh) {
