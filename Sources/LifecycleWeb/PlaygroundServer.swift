@@ -24,6 +24,7 @@ public enum PlaygroundServer {
     ///   - host: The address to listen on; `127.0.0.1` keeps the playground on this machine.
     ///   - port: The port, `0` for any free one.
     ///   - registry: The bound on sessions.
+    ///   - logger: Where the server's own events go.
     ///   - onRunning: Called with the port once the server listens.
     public static func application(
         host: String = "127.0.0.1", port: Int = 8080, registry: SessionRegistry = SessionRegistry(),

@@ -234,3 +234,33 @@ import Testing
         #expect(result.output.hasPrefix("lifecycle "))
     }
 }
+
+/// `lifecycle serve` as a user starts it: the address it prints, a port taken, a bad option, and SIGTERM.
+@Suite struct ServeCommandTests {
+    @Test func serveSaysWhereItListensRefusesATakenPortAndStopsOnSigterm() async throws {
+        let server = Process()
+        server.executableURL = CommandLineTests.executable
+        server.arguments = ["serve", "--port", "0"]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        // The first line says where: read it byte by byte, without waiting for the end of the output.
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasPrefix("The playground is at http://127.0.0.1:"))
+        let port = try #require(text.split(separator: ":").last?.split(separator: "/").first.map(String.init))
+        let taken = try CommandLineTests.run(["serve", "--port", port])
+        #expect(taken.status == 1)
+        #expect(taken.errors.contains("lifecycle serve: cannot serve on 127.0.0.1:\(port)"))
+        kill(server.processIdentifier, SIGTERM)
+        for _ in 0..<500 where server.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!server.isRunning && server.terminationStatus == 0, "SIGTERM stops it gracefully")
+        let bad = try CommandLineTests.run(["serve", "--port", "70000"])
+        #expect(bad.status == 2 && bad.errors.contains("--port must be from 0 to 65535"))
+    }
+}
