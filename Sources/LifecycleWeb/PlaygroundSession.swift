@@ -54,7 +54,10 @@ public final class PlaygroundSession {
         self.writer = Self.writer(for: scenario)
     }
 
-    /// Carries out a request; on any mistake nothing changes and the reply says what it was.
+    /// Carries out a request and answers with the phone as it now is.
+    ///
+    /// A mistake stops the request where it is found and the reply says what it was: a line with a mistake is
+    /// neither added nor run, and a scenario with one is not loaded; the lines run before it stay run.
     public func handle(_ request: PlaygroundRequest) -> PlaygroundReply {
         if let refusal = refusal(of: request) {
             return reply(from: lines.count, source: false, problem: refusal, export: nil)
