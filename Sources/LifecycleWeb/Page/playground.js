@@ -374,7 +374,8 @@
 
     const keys = {
         h: "home", s: "switcher", n: "notification-center", c: "control-center", Escape: "dismiss", l: "lock",
-        u: "unlock", a: "alert", k: "call", m: "memory-warning", p: "memory-pressure",
+        u: "unlock", a: "alert", k: "call", y: "answer", d: "decline", e: "hang-up", m: "memory-warning",
+        p: "memory-pressure", t: "time-change",
     };
 
     function onKey(event) {
