@@ -60,7 +60,16 @@ public enum PlaygroundServer {
         guard await registry.admit() else {
             let full = "the playground has \(registry.capacity) sessions open; close a tab and reload"
             try await outbound.write(.text(try encoded(Rejection(problem: full))))
-            try await outbound.close(.policyViolation, reason: "full")
+            // The page closes the connection once it has read why; one that does not is closed after 5 s. (Returning
+            // at once, before the page has closed, sometimes left the close handshake waiting for ever.)
+            try? await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await Task.sleep(for: .seconds(5))
+                    try await outbound.close(.policyViolation, reason: "full")
+                }
+                for try await _ in inbound.messages(maxSize: 1024) {}
+                group.cancelAll()
+            }
             return
         }
         let lastMessage = LastMessage()

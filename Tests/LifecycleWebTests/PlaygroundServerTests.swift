@@ -90,23 +90,31 @@ import Testing
     }
 
     @Test func aFullServerTurnsANewPageAway() async throws {
-        let registry = SessionRegistry(capacity: 1)
+        // A server with no room: the page is told why, then closes the connection. (One connection, not two
+        // nested ones: a full server is a server with no room left.)
+        let registry = SessionRegistry(capacity: 0)
         try await Self.withServer(registry: registry) { client in
             try await client.ws("/session") { inbound, _, _ in
-                var first = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
-                _ = try await first.next()
-                try await client.ws("/session") { inbound, _, _ in
-                    var second = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
-                    guard case .text(let text) = try await second.next() else {
-                        Issue.record("expected a message saying why")
-                        return
-                    }
-                    #expect((try Self.json(text)["problem"] as? String)?.contains("1 sessions open") == true)
-                    #expect(try await second.next() == nil, "and the connection closes")
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                guard case .text(let text) = try await replies.next() else {
+                    Issue.record("expected a message saying why")
+                    return
                 }
+                #expect((try Self.json(text)["problem"] as? String)?.contains("0 sessions open") == true)
             }
             #expect(await registry.open == 0)
         }
+    }
+
+    @Test func theRegistryCountsSessionsUpToItsCapacity() async {
+        let registry = SessionRegistry(capacity: 2)
+        let first = await registry.admit()
+        let second = await registry.admit()
+        let third = await registry.admit()
+        #expect(first && second && !third, "the third is turned away")
+        await registry.leave()
+        #expect(await registry.open == 1)
+        #expect(await registry.admit(), "a place given back is taken again")
     }
 
     @Test func aMessageOverTheLimitClosesTheConnection() async throws {

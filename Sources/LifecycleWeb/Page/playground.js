@@ -29,7 +29,7 @@
         socket.onopen = () => setConnection("connected", "ok");
         socket.onclose = (event) => {
             setConnection(event.reason === "idle" ? "closed after a long idle time: reload" :
-                event.reason === "full" ? "the server is full: reload later" : "disconnected: reload", "bad");
+                state.snapshot === null ? "no session: reload later" : "disconnected: reload", "bad");
             pause();
         };
         socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -66,7 +66,9 @@
 
     function receive(reply) {
         if (reply.problem !== undefined && reply.phone === undefined) {
+            // The server has no room: say why and close, as it expects.
             showProblem({ message: reply.problem, diagnostic: reply.problem });
+            state.socket.close();
             return;
         }
         if (state.shared !== null) {
