@@ -62,7 +62,8 @@ final class ChildProcess: @unchecked Sendable {
             if output.filter({ $0 == line }).count >= count { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return false
+        // Once more: a busy machine may wake this task only after the deadline.
+        return output.filter({ $0 == line }).count >= count
     }
 
     func send(_ signalNumber: Int32) {
@@ -82,7 +83,7 @@ final class ChildProcess: @unchecked Sendable {
             if isStopped { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return false
+        return isStopped
     }
 
     /// The exit status, once the process has ended; nil on timeout.
