@@ -13,3 +13,14 @@ extension Duration {
         return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }
+
+extension DispatchQueue {
+    /// Runs app code on the main queue after a delay, as both real-process hosts' `run(after:_:)` do. Work later
+    /// than Dispatch can count (centuries) never runs: it is scheduled for ever.
+    static func runOnMain(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        guard delay < Duration.longestDispatchDelay else { return }
+        main.asyncAfter(deadline: delay.dispatchDeadline) {
+            MainActor.assumeIsolated { work() }
+        }
+    }
+}

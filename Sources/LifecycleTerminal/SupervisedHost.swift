@@ -185,10 +185,6 @@ extension SupervisedHost: ApplicationHost {
     }
 
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        // Work later than Dispatch can count (centuries) never runs: it is scheduled for ever.
-        guard delay < Duration.longestDispatchDelay else { return }
-        DispatchQueue.main.asyncAfter(deadline: delay.dispatchDeadline) {
-            MainActor.assumeIsolated { work() }
-        }
+        DispatchQueue.runOnMain(after: delay, work)
     }
 }
