@@ -5,26 +5,40 @@ import LifecycleCore
 /// ```
 /// {"t":0,"kind":"callback","app":"notes","name":"applicationDidBecomeActive:"}
 /// ```
+///
+/// Each record is written to `output` as it comes, for hosts that show a trace live; ``TraceSpool`` takes the
+/// same bytes in large pieces.
 public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     public var output: Output
+    private var buffer = TraceBuffer(capacity: 256)
 
     public init(output: Output) {
         self.output = output
     }
 
     public mutating func write(_ record: TraceRecord) {
-        output.write(Self.line(for: record))
-        output.write("\n")
+        buffer.removeAll()
+        Self.append(record, to: &buffer)
+        output.write(buffer.text)
     }
 
     /// The JSON object for one record, without the line break.
     public static func line(for record: TraceRecord) -> String {
-        var json = JSONObject()
-        json.add("t", raw: record.time.secondsText)
+        var buffer = TraceBuffer(capacity: 128)
+        append(record, to: &buffer)
+        buffer.bytes.removeLast()
+        return buffer.text
+    }
+
+    /// Appends one record's line, line break included.
+    public static func append(_ record: TraceRecord, to buffer: inout TraceBuffer) {
+        var json = JSONObject(buffer)
+        buffer = TraceBuffer()
+        json.add("t", seconds: record.time)
         json.add("kind", record.kind)
         switch record.event {
         case .action(let line, let text):
-            json.add("line", raw: String(line))
+            json.add("line", decimal: line)
             json.add("text", text)
         case .transition(let app, let from, let to, let reason):
             json.add("app", app.rawValue)
@@ -53,7 +67,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             json.add("app", app.rawValue)
             json.add("name", notification.name)
         case .expect(let line, let app, let expected, let actual):
-            json.add("line", raw: String(line))
+            json.add("line", decimal: line)
             json.add("app", app.rawValue)
             json.add("expected", expected.rawValue)
             json.add("actual", actual.rawValue)
@@ -64,20 +78,18 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .explanation(let text):
             json.add("text", text)
         }
-        return json.closed
+        json.close()
+        json.buffer.append(UInt8(ascii: "\n"))
+        buffer = json.buffer
     }
 
     /// A callback's launch options or connection options (`options`), or its argument (`argument`).
     private static func add(_ detail: CallbackDetail?, to json: inout JSONObject) {
         switch detail {
         case .launchOptions(let options):
-            var nested = JSONObject()
-            for entry in options.entries { nested.add(entry.key, entry.value) }
-            json.add("options", raw: nested.closed)
+            json.add("options", entries: options.entries)
         case .connectionOptions(let options):
-            var nested = JSONObject()
-            for entry in options.entries { nested.add(entry.key, entry.value) }
-            json.add("options", raw: nested.closed)
+            json.add("options", entries: options.entries)
         case .argument(let argument):
             json.add("argument", argument)
         case nil:
@@ -86,66 +98,83 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     }
 }
 
-/// A JSON object written key by key, in order, into one string.
+/// A JSON object written key by key, in order, into a trace buffer.
 struct JSONObject {
-    private(set) var text: String
+    var buffer: TraceBuffer
     private var isEmpty = true
 
-    init() {
-        text = "{"
-        text.reserveCapacity(128)
+    /// Opens an object at the end of `buffer`.
+    init(_ buffer: TraceBuffer = TraceBuffer(capacity: 128)) {
+        self.buffer = buffer
+        self.buffer.append(UInt8(ascii: "{"))
     }
 
-    mutating func add(_ key: String, raw value: String) {
-        text += isEmpty ? "\"" : ",\""
+    private mutating func key(_ key: StaticString) {
+        buffer.append(isEmpty ? "\"" : ",\"")
         isEmpty = false
-        text += key
-        text += "\":"
-        text += value
+        buffer.append(key)
+        buffer.append("\":")
     }
 
-    mutating func add(_ key: String, _ value: String) {
-        text += isEmpty ? "\"" : ",\""
-        isEmpty = false
-        text += key
-        text += "\":"
-        JSONObject.appendQuoted(value, to: &text)
+    mutating func add(_ key: StaticString, raw value: StaticString) {
+        self.key(key)
+        buffer.append(value)
+    }
+
+    mutating func add(_ key: StaticString, decimal value: Int) {
+        self.key(key)
+        buffer.append(decimal: value)
+    }
+
+    mutating func add(_ key: StaticString, seconds value: Duration) {
+        self.key(key)
+        buffer.append(seconds: value)
+    }
+
+    mutating func add(_ key: StaticString, _ value: String) {
+        self.key(key)
+        buffer.append(jsonQuoted: value)
+    }
+
+    /// Adds an object of string values.
+    mutating func add(_ key: StaticString, entries: [(key: String, value: String)]) {
+        self.key(key)
+        buffer.append(UInt8(ascii: "{"))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(jsonQuoted: entry.key)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(jsonQuoted: entry.value)
+        }
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Adds an array of strings.
-    mutating func add(_ key: String, strings: [String]) {
-        add(key, raw: "[" + strings.map(JSONObject.quoted).joined(separator: ",") + "]")
+    mutating func add(_ key: StaticString, strings: [String]) {
+        self.key(key)
+        buffer.append(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(jsonQuoted: string)
+        }
+        buffer.append(UInt8(ascii: "]"))
     }
 
-    var closed: String { text + "}" }
+    mutating func close() {
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// The closed object as text.
+    var closed: String {
+        var object = self
+        object.close()
+        return object.buffer.text
+    }
 
     /// A JSON string literal for `string`.
     static func quoted(_ string: String) -> String {
-        var result = ""
-        appendQuoted(string, to: &result)
-        return result
-    }
-
-    /// Appends a JSON string literal for `string`; strings with nothing to escape (nearly all) are copied whole.
-    static func appendQuoted(_ string: String, to result: inout String) {
-        result += "\""
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            result += string
-        } else {
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        result += "\""
+        var buffer = TraceBuffer()
+        buffer.append(jsonQuoted: string)
+        return buffer.text
     }
 }

@@ -71,8 +71,8 @@ public struct LogCheck {
             var json = JSONObject()
             json.add("file", file)
             json.add("consistent", raw: "true")
-            json.add("lifecycleLines", raw: String(recognized))
-            json.add("skippedLines", raw: String(number - recognized))
+            json.add("lifecycleLines", decimal: recognized)
+            json.add("skippedLines", decimal: number - recognized)
             output.write(json.closed + "\n")
         }
         return .success
@@ -87,13 +87,22 @@ public struct LogCheck {
     ) {
         switch format {
         case .text:
+            var buffer = TraceBuffer(capacity: 128)
             let number = String(line)
-            let padded = String(repeating: " ", count: max(0, 6 - number.count)) + number
-            let name = event.description.padding(toLength: 68, withPad: " ", startingAt: 0)
-            output.write("\(padded)  \(name) \(Self.names(states).joined(separator: " | "))\n")
+            buffer.append(spaces: 6 - number.utf8.count)
+            buffer.append(number)
+            buffer.append("  ")
+            // The name in 68 columns (every name is ASCII, and shorter).
+            let name = event.description.utf8.prefix(68)
+            buffer.bytes.append(contentsOf: name)
+            buffer.append(spaces: 68 - name.count)
+            buffer.append(" ")
+            buffer.append(Self.names(states).joined(separator: " | "))
+            buffer.append("\n")
+            output.write(buffer.text)
         case .jsonl:
             var json = JSONObject()
-            json.add("line", raw: String(line))
+            json.add("line", decimal: line)
             json.add("event", event.description)
             json.add("states", strings: Self.names(states))
             output.write(json.closed + "\n")
@@ -109,7 +118,7 @@ public struct LogCheck {
             output.write("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
         case .jsonl:
             var json = JSONObject()
-            json.add("line", raw: String(line))
+            json.add("line", decimal: line)
             json.add("event", event.description)
             json.add("states", strings: Self.names(states))
             json.add("quirk", quirk.summary)
@@ -134,7 +143,7 @@ public struct LogCheck {
         case .jsonl:
             var json = JSONObject()
             json.add("file", file)
-            json.add("line", raw: String(line))
+            json.add("line", decimal: line)
             json.add("violation", event.description)
             json.add("text", String(text))
             json.add("possible", strings: Self.names(possible))

@@ -4,20 +4,21 @@ import Testing
 
 @testable import LifecycleSimulator
 
-/// Every built-in scenario's jsonl trace, checked exactly against the golden file written by
+/// Every built-in scenario's jsonl and text traces, checked exactly against the golden files written by
 /// `scripts/update-golden-traces`.
 @Suite struct GoldenTraceTests {
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Golden")
 
-    @Test(arguments: BuiltInScenario.all.map(\.name))
-    func traceMatchesGolden(name: String) throws {
+    @Test(arguments: BuiltInScenario.all.map(\.name), [TraceFormat.jsonl, .text])
+    func traceMatchesGolden(name: String, format: TraceFormat) throws {
         let scenario = try #require(BuiltInScenario.named(name))
         let golden = try String(
-            contentsOf: Self.goldenFolder.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
+            contentsOf: Self.goldenFolder.appendingPathComponent("\(name).\(format == .jsonl ? "jsonl" : "txt")"),
+            encoding: .utf8)
         var output = ""
         var errors = ""
-        let outcome = ScenarioBatch(format: .jsonl).run(
+        let outcome = ScenarioBatch(format: format).run(
             [ScenarioBatch.Input(file: "<stdin>", source: scenario.source)], output: &output, errors: &errors)
         #expect(outcome == .success, "\(errors)")
         let actualLines = output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -31,8 +32,10 @@ import Testing
 
     @Test func everyGoldenFileBelongsToABuiltInScenario() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldenFolder.path)
-        let names = Set(files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) })
-        #expect(names == Set(BuiltInScenario.all.map(\.name)))
+        for suffix in [".jsonl", ".txt"] {
+            let names = Set(files.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) })
+            #expect(names == Set(BuiltInScenario.all.map(\.name)))
+        }
     }
 
     /// Each row of docs/lifecycle.md §3, and the scenario whose golden trace shows it.

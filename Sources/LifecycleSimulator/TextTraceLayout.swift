@@ -1,0 +1,214 @@
+import LifecycleCore
+
+/// How the text trace lays a record out: aligned columns of time, app and event, action lines standing out,
+/// states coloured when the trace goes to a terminal (``TextTraceWriter`` shows an example).
+public struct TextTraceLayout: Sendable {
+    /// Whether to use ANSI colours (only when writing to a terminal).
+    public let colours: Bool
+    let appWidth: Int
+
+    /// - Parameters:
+    ///   - longestAppID: the number of characters of the longest app id that can appear, to size the app column.
+    ///   - colours: whether to colour the output with ANSI escapes.
+    public init(longestAppID: Int, colours: Bool) {
+        self.colours = colours
+        self.appWidth = max(8, longestAppID)
+    }
+
+    /// Explanations are wrapped to fit this many columns.
+    static var explanationWidth: Int { 100 }
+
+    /// Appends one record's line (or lines, for an explanation), line break included.
+    public func append(_ record: TraceRecord, to buffer: inout TraceBuffer) {
+        switch record.event {
+        case .action(let number, let text):
+            let width = 2 + TraceBuffer.characterCount(text)
+            paint("1;36", in: &buffer) { buffer in
+                appendTime(record.time, to: &buffer)
+                buffer.append(" ▶ ")
+                buffer.append(text)
+                buffer.append(spaces: 54 + appWidth - width)
+                buffer.append(" line ")
+                buffer.append(decimal: number)
+            }
+        case .transition(let app, let from, let to, let reason):
+            appendStart(record.time, app, to: &buffer)
+            appendChange(from, to, to: &buffer)
+            if let reason {
+                paint("2", in: &buffer) { buffer in
+                    buffer.append("  (")
+                    buffer.append(reason.rawValue)
+                    buffer.append(")")
+                }
+            }
+        case .callback(let app, let callback, let detail):
+            appendStart(record.time, app, to: &buffer)
+            buffer.append(callback.selector)
+            append(detail, to: &buffer)
+        case .notification(let app, let notification):
+            appendStart(record.time, app, to: &buffer)
+            appendNotification(notification, to: &buffer)
+        case .sceneTransition(let app, let scene, let from, let to):
+            appendStart(record.time, app, scene: scene, to: &buffer)
+            appendChange(from, to, to: &buffer)
+        case .sceneCallback(let app, let scene, let callback, let detail):
+            appendStart(record.time, app, scene: scene, to: &buffer)
+            buffer.append(callback.selector)
+            append(detail, to: &buffer)
+        case .sceneNotification(let app, let scene, let notification):
+            appendStart(record.time, app, scene: scene, to: &buffer)
+            appendNotification(notification, to: &buffer)
+        case .expect(let number, let app, let expected, let actual):
+            let verdict =
+                expected == actual
+                ? "✓ expect \(app) \(expected.rawValue)"
+                : "✗ expect \(app) \(expected.rawValue), but it is \(actual.rawValue)"
+            paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
+                appendTime(record.time, to: &buffer)
+                buffer.append(" ")
+                buffer.append(verdict)
+                buffer.append(spaces: 54 + appWidth - TraceBuffer.characterCount(verdict))
+                buffer.append(" line ")
+                buffer.append(decimal: number)
+            }
+        case .note(let app, let text):
+            appendStart(record.time, app, to: &buffer)
+            paint("3;2", in: &buffer) { buffer in
+                buffer.append("· ")
+                buffer.append(text)
+            }
+        case .explanation(let text):
+            let indent = 12
+            for (index, line) in Self.wrapped(text, width: Self.explanationWidth - indent - 2).enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: "\n")) }
+                buffer.append(spaces: indent)
+                paint("3", in: &buffer) { buffer in
+                    buffer.append("│ ")
+                    buffer.append(line)
+                }
+            }
+        }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// The words of `text` in lines of at most `width` characters (a longer word stands alone on its line).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    // MARK: Pieces
+
+    /// The time, right-aligned in 9 columns, with its `s`.
+    private func appendTime(_ time: Duration, to buffer: inout TraceBuffer) {
+        buffer.append(spaces: 8 - TraceBuffer.secondsWidth(time))
+        buffer.append(seconds: time)
+        buffer.append(UInt8(ascii: "s"))
+    }
+
+    /// The time and the app column of an event line, and the space after them.
+    private func appendStart(_ time: Duration, _ app: AppID?, to buffer: inout TraceBuffer) {
+        appendTime(time, to: &buffer)
+        buffer.append("   ")
+        let id = app?.rawValue ?? ""
+        buffer.append(id)
+        buffer.append(spaces: appWidth - TraceBuffer.characterCount(id) + 1)
+    }
+
+    /// The start of a scene's event line: its scene, in cyan, after the app.
+    private func appendStart(_ time: Duration, _ app: AppID, scene: SceneID, to buffer: inout TraceBuffer) {
+        appendStart(time, app, to: &buffer)
+        paint("36", in: &buffer) { $0.append(scene.rawValue) }
+        buffer.append("  ")
+    }
+
+    private func appendNotification(_ notification: UIKitNotification, to buffer: inout TraceBuffer) {
+        paint("2", in: &buffer) { buffer in
+            buffer.append("  ↳ ")
+            buffer.append(notification.name)
+        }
+    }
+
+    private func appendChange(_ from: AppState, _ to: AppState, to buffer: inout TraceBuffer) {
+        paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
+        buffer.append(" → ")
+        paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
+    }
+
+    private func appendChange(_ from: SceneState, _ to: SceneState, to buffer: inout TraceBuffer) {
+        paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
+        buffer.append(" → ")
+        paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
+    }
+
+    /// A callback's options or argument, after its selector.
+    private func append(_ detail: CallbackDetail?, to buffer: inout TraceBuffer) {
+        let entries: [(key: String, value: String)]
+        switch detail {
+        case .launchOptions(let options):
+            entries = options.entries
+        case .connectionOptions(let options):
+            entries = options.entries
+            if entries.isEmpty { return }
+        case .argument(let argument):
+            paint("2", in: &buffer) { buffer in
+                buffer.append("  ")
+                buffer.append(argument)
+            }
+            return
+        case nil:
+            return
+        }
+        paint("2", in: &buffer) { buffer in
+            buffer.append(" ")
+            for entry in entries {
+                buffer.append(" ")
+                buffer.append(entry.key)
+                buffer.append("=")
+                buffer.append(entry.value)
+            }
+            if entries.isEmpty { buffer.append(" ") }
+        }
+    }
+
+    // MARK: Colour
+
+    /// Writes what `body` appends in the styles `codes` (ANSI SGR codes, such as `1;36` for bold cyan), or
+    /// plain without colours.
+    private func paint(_ codes: StaticString, in buffer: inout TraceBuffer, _ body: (inout TraceBuffer) -> Void) {
+        guard colours else { return body(&buffer) }
+        buffer.append("\u{1B}[")
+        buffer.append(codes)
+        buffer.append("m")
+        body(&buffer)
+        buffer.append("\u{1B}[0m")
+    }
+
+    private static func style(of state: AppState) -> StaticString {
+        switch state {
+        case .notRunning: "31"
+        case .inactive: "33"
+        case .active: "1;32"
+        case .background: "34"
+        case .suspended: "35"
+        }
+    }
+
+    private static func style(of state: SceneState) -> StaticString {
+        switch state {
+        case .unattached: "31"
+        case .foregroundInactive: "33"
+        case .foregroundActive: "1;32"
+        case .background: "34"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import LifecycleCore
+
+/// UTF-8 bytes of trace lines being written: what the trace layouts format records into.
+///
+/// Formatting appends straight into one growing array of bytes, so a record costs no `String` of its own; the
+/// writers hand the bytes on in large pieces.
+public struct TraceBuffer: Sendable {
+    /// The bytes written so far.
+    public internal(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var count: Int { bytes.count }
+
+    /// Forgets the bytes, keeping the memory for the next ones.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes as text (they are always whole UTF-8 characters).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ text: Substring) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(spaces count: Int) {
+        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
+    /// A whole number in decimal.
+    mutating func append(decimal value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(decimal: value.magnitude)
+    }
+
+    mutating func append(decimal value: UInt) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any UInt64
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Seconds as ``Swift/Duration/secondsText`` writes them: `0`, `1.5`, `0.25`, `12.004`.
+    mutating func append(seconds duration: Duration) {
+        let milliseconds = duration.inMilliseconds
+        if milliseconds < 0 { bytes.append(UInt8(ascii: "-")) }
+        let whole = UInt(milliseconds.magnitude / 1000)
+        var fraction = Int(milliseconds.magnitude % 1000)
+        append(decimal: whole)
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var divisor = 100
+        while fraction != 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// The number of characters ``append(seconds:)`` writes.
+    static func secondsWidth(_ duration: Duration) -> Int {
+        let milliseconds = duration.inMilliseconds
+        var width = milliseconds < 0 ? 1 : 0
+        var whole = milliseconds.magnitude / 1000
+        repeat {
+            width += 1
+            whole /= 10
+        } while whole > 0
+        var fraction = milliseconds.magnitude % 1000
+        guard fraction != 0 else { return width }
+        width += 4
+        while fraction % 10 == 0 {
+            width -= 1
+            fraction /= 10
+        }
+        return width
+    }
+
+    /// A JSON string literal; strings with nothing to escape (nearly all) are copied whole.
+    mutating func append(jsonQuoted text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var plainStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                plainStart = index + 1
+                switch byte {
+                case 0x22: append("\\\"")
+                case 0x5C: append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                default:
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The number of characters (as people count them) of a text: its byte count when it is ASCII (and has no
+    /// `\r`, which with a `\n` after it is one character).
+    static func characterCount(_ text: String) -> Int {
+        var text = text
+        let ascii = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : nil }
+        return ascii ?? text.count
+    }
+}
