@@ -37,7 +37,7 @@ public struct Phone: Sendable {
     public internal(set) var isLocked = false
 
     var apps: [AppRecord]
-    let indexByID: [AppID: Int]
+    private(set) var indexByID: [AppID: Int]
     /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
     var foreground: Int?
     /// Apps whose process executes code (inactive, active, background), by index.
@@ -82,6 +82,18 @@ public struct Phone: Sendable {
             precondition(index.updateValue(position, forKey: app.id) == nil, "app \(app.id) is declared twice")
         }
         self.indexByID = index
+    }
+
+    /// Adds an app, not running, after those the phone has: for scenarios that declare an app after their
+    /// first action.
+    ///
+    /// - Precondition: no app of the phone has the same identifier.
+    public mutating func declare(_ configuration: AppConfiguration) {
+        precondition(indexByID[configuration.id] == nil, "app \(configuration.id) is declared twice")
+        var configuration = configuration
+        configuration.memory = Self.withinMemoryRange(configuration.memory)
+        indexByID[configuration.id] = apps.count
+        apps.append(AppRecord(configuration: configuration, profile: profile))
     }
 
     private static func withinMemoryRange(_ megabytes: Int) -> Int {

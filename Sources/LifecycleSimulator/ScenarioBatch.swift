@@ -13,16 +13,20 @@ public struct ScenarioBatch {
         case invalidInput = 2
     }
 
-    /// A scenario to run: its file name (as errors show it), its source, and an optional heading.
+    /// A scenario to run: its file name (as errors show it), where its lines come from, and an optional heading.
     public struct Input: Sendable {
         public var file: String
-        public var source: String
+        public var source: ScenarioSource
         public var heading: String?
 
-        public init(file: String, source: String, heading: String? = nil) {
+        public init(file: String, source: ScenarioSource, heading: String? = nil) {
             self.file = file
             self.source = source
             self.heading = heading
+        }
+
+        public init(file: String, source: String, heading: String? = nil) {
+            self.init(file: file, source: .text(source), heading: heading)
         }
     }
 
@@ -33,6 +37,9 @@ public struct ScenarioBatch {
     public var colours: Bool
     /// Whether each line's comment is printed under it, to explain the trace (the demo).
     public var explains: Bool
+
+    /// How much of the traces the batch holds back in memory before it moves them to a file.
+    var spoolMemoryLimit = TraceSpool.defaultMemoryLimit
 
     public init(
         format: TraceFormat = .text, defaultProfile: Profile = .ios12, colours: Bool = false, explains: Bool = false
@@ -47,72 +54,185 @@ public struct ScenarioBatch {
     public func run<Output: TextOutputStream, Errors: TextOutputStream>(
         _ inputs: [Input], output: inout Output, errors: inout Errors
     ) -> Outcome {
-        var scenarios: [(Scenario, Input)] = []
-        var invalid = false
-        for input in inputs {
-            do {
-                let scenario = try ScenarioRunner.load(input.source, file: input.file, defaultProfile: defaultProfile)
-                guard !scenario.steps.isEmpty else {
-                    invalid = true
-                    let what =
-                        scenario.apps.isEmpty
-                        ? "the file has no command (it is empty, or only comments)"
-                        : "the file declares apps but has no action, such as 'tap \(scenario.apps[0].id)'"
-                    errors.write("\(input.file): error: nothing to run: \(what)\n")
-                    continue
-                }
-                scenarios.append((scenario, input))
-            } catch {
-                invalid = true
-                errors.write(error.diagnostic + "\n")
-            }
+        release(spoolAll(inputs, errors: &errors), errors: &errors) { spool, start, end throws(TraceSpool.Failure) in
+            try spool.copy(from: start, to: end, into: &output)
         }
-        if invalid { return .invalidInput }
-
-        var outcome = Outcome.success
-        for (index, (scenario, input)) in scenarios.enumerated() {
-            if let heading = input.heading { writeHeading(heading, first: index == 0, to: &output) }
-            do {
-                let failures = try runOne(scenario, into: &output)
-                for failure in failures { errors.write(failure.description + "\n") }
-                if !failures.isEmpty { outcome = .expectationFailed }
-            } catch {
-                // Unreachable after a successful check, but never swallowed.
-                errors.write(error.diagnostic + "\n")
-                return .invalidInput
-            }
-        }
-        return outcome
     }
 
-    private func runOne<Output: TextOutputStream>(_ scenario: Scenario, into output: inout Output) throws(ScenarioError)
-        -> [ScenarioRunner.ExpectationFailure]
+    /// Checks every input, then runs them all; traces go to the file `descriptor` is open on, errors and failed
+    /// expectations to `errors`.
+    public func run<Errors: TextOutputStream>(_ inputs: [Input], descriptor: Int32, errors: inout Errors)
+        -> Outcome
     {
-        switch format {
-        case .jsonl:
-            var sink = JSONLinesTraceWriter(output: output)
-            defer { output = sink.output }
-            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, explains: explains, into: &sink)
-        case .text:
-            var sink = TextTraceWriter(output: output, apps: scenario.apps.map(\.id), colours: colours)
-            defer { output = sink.output }
-            return try ScenarioRunner.run(scenario, defaultProfile: defaultProfile, explains: explains, into: &sink)
+        release(spoolAll(inputs, errors: &errors), errors: &errors) { spool, start, end throws(TraceSpool.Failure) in
+            try spool.copy(from: start, to: end, into: descriptor)
         }
     }
 
-    private func writeHeading<Output: TextOutputStream>(_ heading: String, first: Bool, to output: inout Output) {
+    /// What running every input left: their traces, held back, and what each showed.
+    private struct Spooled {
+        var spool: TraceSpool
+        /// Each input's stretch of the spool and its failed expectations, in order.
+        var pieces: [(end: Int, failures: [ScenarioRunner.ExpectationFailure])] = []
+        var outcome = Outcome.success
+    }
+
+    /// Shows what the inputs wrote, each followed by its failed expectations, when every input was valid.
+    private func release<Errors: TextOutputStream>(
+        _ spooled: Spooled, errors: inout Errors,
+        copy: (TraceSpool, Int, Int) throws(TraceSpool.Failure) -> Void
+    ) -> Outcome {
+        guard spooled.outcome != .invalidInput else { return .invalidInput }
+        var start = 0
+        for piece in spooled.pieces {
+            do {
+                try copy(spooled.spool, start, piece.end)
+            } catch {
+                // The reader has gone (a closed pipe) or the disk is full: what is left cannot be shown.
+                return spooled.outcome
+            }
+            for failure in piece.failures { errors.write(failure.description + "\n") }
+            start = piece.end
+        }
+        return spooled.outcome
+    }
+
+    /// Runs every input once, its trace into a spool; reports every invalid input to `errors`.
+    private func spoolAll<Errors: TextOutputStream>(_ inputs: [Input], errors: inout Errors) -> Spooled {
+        var spooled = Spooled(spool: TraceSpool(memoryLimit: spoolMemoryLimit))
+        for (index, input) in inputs.enumerated() {
+            let layout: SpoolingTraceSink.Layout
+            switch format {
+            case .jsonl: layout = .jsonl
+            case .text: layout = .text(TextTraceLayout(longestAppID: longestAppID(in: input), colours: colours))
+            }
+            var sink = SpoolingTraceSink(layout: layout, spool: spooled.spool)
+            if let heading = input.heading { sink.write(headingBytes(heading, first: index == 0)) }
+            let result = runOne(input, into: &sink)
+            sink.flush()
+            if let failure = sink.failure {
+                errors.write("\(input.file): error: the trace cannot be held back: \(failure)\n")
+                spooled.outcome = .invalidInput
+            }
+            switch result {
+            case .success(let failures):
+                spooled.pieces.append((spooled.spool.count, failures))
+                if !failures.isEmpty, spooled.outcome == .success { spooled.outcome = .expectationFailed }
+            case .failure(let diagnostic):
+                errors.write(diagnostic + "\n")
+                spooled.outcome = .invalidInput
+            }
+        }
+        return spooled
+    }
+
+    /// What one input gave: the expectations that failed, or what is wrong with it, as it is shown.
+    private enum OneRun {
+        case success([ScenarioRunner.ExpectationFailure])
+        case failure(String)
+    }
+
+    /// Reads, checks and runs one input in a single pass, its trace into `sink`. Running stops at the first
+    /// mistake; reading goes on, to report every mistake of the file.
+    ///
+    /// - Returns: the failed expectations, or what is wrong with the input, as it is shown.
+    private func runOne(_ input: Input, into sink: inout SpoolingTraceSink) -> OneRun {
+        var parser = ScenarioParser(file: input.file)
+        var mistakes = ScenarioErrors(errors: [])
+        var impossible: ScenarioError?
+        var simulator: Simulator<SpoolingTraceSink>?
+        var failures: [ScenarioRunner.ExpectationFailure] = []
+        var hasSteps = false
+        // Requirements are checked as their apps are declared: running stops at the first one unmet.
+        var requirementsChecked = 0
+        var unmetRequirement = false
+        func checkRequirements() {
+            let declarations = parser.declarations
+            let profile = declarations.profile ?? defaultProfile
+            for requirement in declarations.requirements[requirementsChecked...]
+            where profile.version < requirement.version {
+                unmetRequirement = true
+            }
+            requirementsChecked = declarations.requirements.count
+        }
+        let unreadable = input.source.forEachLine(file: input.file) { line, number in
+            let read: ScenarioParser.Line?
+            do throws(ScenarioError) {
+                read = try parser.read(line, number: number)
+            } catch {
+                mistakes.record(error)
+                return true
+            }
+            switch read {
+            case nil:
+                break
+            case .app(let app):
+                simulator?.declare(app)
+                if simulator != nil { checkRequirements() }
+            case .step(let step):
+                hasSteps = true
+                if simulator == nil {
+                    checkRequirements()
+                    simulator = Simulator(
+                        phone: parser.declarations.makePhone(defaultProfile: defaultProfile), sink: sink)
+                }
+                guard mistakes.errors.isEmpty, impossible == nil, !unmetRequirement, let simulator else { break }
+                do throws(ScenarioError) {
+                    if let failure = try ScenarioRunner.run(
+                        step, of: parser.declarations, on: simulator, explains: explains)
+                    {
+                        failures.append(failure)
+                    }
+                } catch {
+                    var error = error
+                    error.sourceLine = String(line)
+                    impossible = error
+                }
+            }
+            return true
+        }
+        if let simulator { sink = simulator.sink }
+        if let unreadable { return .failure(unreadable) }
+        if !mistakes.errors.isEmpty { return .failure(mistakes.diagnostic) }
+        let unmet = parser.declarations.unmetRequirements(defaultProfile: defaultProfile)
+        if !unmet.isEmpty { return .failure(ScenarioErrors(errors: unmet).diagnostic) }
+        if let impossible { return .failure(impossible.diagnostic) }
+        guard hasSteps else {
+            let apps = parser.declarations.apps
+            let what =
+                apps.isEmpty
+                ? "the file has no command (it is empty, or only comments)"
+                : "the file declares apps but has no action, such as 'tap \(apps[0].id)'"
+            return .failure("\(input.file): error: nothing to run: \(what)")
+        }
+        return .success(failures)
+    }
+
+    /// The length of the longest app id an input declares, to size the text trace's app column before the
+    /// first line runs.
+    private func longestAppID(in input: Input) -> Int {
+        var longest = 0
+        _ = input.source.forEachLine(file: input.file) { line, _ in
+            longest = max(longest, ScenarioParser.longestDeclaredAppID(in: line))
+            return true
+        }
+        return longest
+    }
+
+    private func headingBytes(_ heading: String, first: Bool) -> TraceBuffer {
+        var buffer = TraceBuffer()
         switch format {
         case .jsonl:
-            output.write(JSONLinesTraceWriter<String>.line(for: TraceRecord(time: .zero, event: .note(nil, heading))))
-            output.write("\n")
+            JSONLinesTraceWriter<String>.append(TraceRecord(time: .zero, event: .note(nil, heading)), to: &buffer)
         case .text:
-            if !first { output.write("\n") }
+            if !first { buffer.append(UInt8(ascii: "\n")) }
             // Within 100 columns: a long heading goes on under its first line.
-            let lines = TextTraceWriter<Output>.wrapped(heading, width: 90)
+            let lines = TextTraceLayout.wrapped(heading, width: 90)
             let rule = String(repeating: "━", count: max(3, 96 - lines[0].count))
             let top = "━━ \(lines[0]) \(rule)"
-            output.write(colours ? "\u{1B}[1m\(top)\u{1B}[0m\n" : "\(top)\n")
-            for line in lines.dropFirst() { output.write(colours ? "\u{1B}[1m   \(line)\u{1B}[0m\n" : "   \(line)\n") }
+            buffer.append(colours ? "\u{1B}[1m\(top)\u{1B}[0m\n" : "\(top)\n")
+            for line in lines.dropFirst() { buffer.append(colours ? "\u{1B}[1m   \(line)\u{1B}[0m\n" : "   \(line)\n") }
         }
+        return buffer
     }
 }

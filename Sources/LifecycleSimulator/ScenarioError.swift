@@ -40,6 +40,11 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
         self.unreported = unreported
     }
 
+    /// Adds a mistake: kept while fewer than ``reportedLimit`` are, counted after.
+    public mutating func record(_ error: ScenarioError) {
+        if errors.count < Self.reportedLimit { errors.append(error) } else { unreported += 1 }
+    }
+
     public var description: String { lines(\.description) }
 
     /// Every mistake with its source line and caret (``ScenarioError/diagnostic``).

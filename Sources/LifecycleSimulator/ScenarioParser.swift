@@ -6,9 +6,43 @@ import LifecycleCore
 /// parser goes on to the next line so that one run shows every mistake of a file.
 public struct ScenarioParser {
     public let file: String
+    private var state: ParseState
+    /// The comment lines above the line being read: they explain it.
+    private var explanation: [Substring] = []
 
     public init(file: String) {
         self.file = file
+        self.state = ParseState(scenario: Scenario(file: file))
+    }
+
+    /// What a line that does something gives: an app to add to the phone, or a step to run.
+    public enum Line: Sendable {
+        case app(AppConfiguration)
+        case step(Scenario.Step)
+    }
+
+    /// What the lines read so far declare: the profile, the device, the apps and their requirements. Steps are
+    /// kept only by ``parse(_:)``.
+    public var declarations: Scenario { state.scenario }
+
+    /// Reads the next line of a scenario (without its line break), for readers that stream a file: memory stays
+    /// the same however many lines come. The profile and the device are set before the first step (the language
+    /// wants them there); apps may be declared at any point before they are used.
+    ///
+    /// - Returns: the app the line declares or the step it runs; `nil` for a blank line, a comment, the
+    ///   profile or the device.
+    /// - Throws: ``ScenarioError`` for a mistake on the line; reading may go on with the next line.
+    public mutating func read(_ line: Substring, number: Int) throws(ScenarioError) -> Line? {
+        let (tokens, comment) = Self.tokens(of: line)
+        guard let first = tokens.first else {
+            // A comment line explains the action right below it; a blank line ends the explanation.
+            if let comment { explanation.append(comment) } else { explanation.removeAll() }
+            return nil
+        }
+        if let comment { explanation.append(comment) }
+        defer { explanation.removeAll() }
+        let context = LineContext(file: file, number: number, text: line, tokens: tokens)
+        return try parseLine(first, context, explanation: explanation, &state)
     }
 
     /// Parses a whole scenario.
@@ -16,28 +50,29 @@ public struct ScenarioParser {
     /// - Throws: ``ScenarioErrors`` with the mistakes found, in line order (the first
     ///   ``ScenarioErrors/reportedLimit`` of them, and how many more there are).
     public func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
-        var state = ParseState(scenario: Scenario(file: file))
-        var errors: [ScenarioError] = []
-        var unreported = 0
-        var explanation: [Substring] = []
+        var parser = ScenarioParser(file: file)
+        var steps: [Scenario.Step] = []
+        var errors = ScenarioErrors(errors: [])
         for (offset, line) in Self.lines(of: source).enumerated() {
-            let (tokens, comment) = Self.tokens(of: line)
-            guard let first = tokens.first else {
-                // A comment line explains the action right below it; a blank line ends the explanation.
-                if let comment { explanation.append(comment) } else { explanation.removeAll() }
-                continue
-            }
-            if let comment { explanation.append(comment) }
-            let context = LineContext(file: file, number: offset + 1, text: line, tokens: tokens)
             do {
-                try parseLine(first, context, explanation: explanation, &state)
+                if case .step(let step) = try parser.read(line, number: offset + 1) { steps.append(step) }
             } catch {
-                if errors.count < ScenarioErrors.reportedLimit { errors.append(error) } else { unreported += 1 }
+                errors.record(error)
             }
-            explanation.removeAll()
         }
-        guard errors.isEmpty else { throw ScenarioErrors(errors: errors, unreported: unreported) }
-        return state.scenario
+        guard errors.errors.isEmpty else { throw errors }
+        var scenario = parser.declarations
+        scenario.steps = steps
+        return scenario
+    }
+
+    /// The number of characters of the longest app id declared in a source (0 when it declares none): what the
+    /// text trace needs before the first line of a streamed scenario, whose apps may be declared late.
+    public static func longestDeclaredAppID(in line: Substring) -> Int {
+        guard line.utf8.count > 4 else { return 0 }
+        let (tokens, _) = tokens(of: line)
+        guard tokens.count >= 2, tokens[0].text == "app" else { return 0 }
+        return tokens[1].text.count
     }
 
     /// The lines of a source: `\n`, `\r\n` and a lone `\r` each end a line, so a file parses the same whichever
@@ -48,7 +83,7 @@ public struct ScenarioParser {
 
     // MARK: Lines
 
-    private struct ParseState {
+    private struct ParseState: Sendable {
         var scenario: Scenario
         var apps = AppDeclarations()
         var profileLine: Int?
@@ -58,7 +93,7 @@ public struct ScenarioParser {
 
     private func parseLine(
         _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
-    ) throws(ScenarioError) {
+    ) throws(ScenarioError) -> Line? {
         switch first.text {
         case "profile":
             try line.requireCount(2, "profile takes one of \(Self.profileNames)")
@@ -91,6 +126,7 @@ public struct ScenarioParser {
                 state.apps.lines[configuration.id] = line.number
                 state.scenario.apps.append(configuration)
                 state.scenario.requirements += parser.requirements
+                return .app(configuration)
             } catch {
                 if let id = parser.id, state.apps.lines[id] == nil { state.apps.failed.insert(id) }
                 throw error
@@ -100,11 +136,12 @@ public struct ScenarioParser {
             state.firstActionLine = state.firstActionLine ?? line.number
             let text = line.tokens.map(\.text).joined(separator: " ")
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
-            state.scenario.steps.append(
+            return .step(
                 Scenario.Step(
                     command: command, line: line.number, column: first.column, appColumn: appColumn, text: text,
                     comment: comment))
         }
+        return nil
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).

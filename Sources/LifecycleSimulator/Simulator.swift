@@ -22,7 +22,7 @@ public final class Simulator<Sink: TraceSink> {
     /// Timers set and neither fired nor cancelled: a cancelled timer leaves the queue lazily, when it falls due.
     private var live: Set<UInt64> = []
     private var sequence: UInt64 = 0
-    private let hostedApps: Set<AppID>
+    private var hostedApps: Set<AppID>
     /// When each app's background budget runs out, while it runs.
     private var budgetDeadlines: [AppID: (timer: UInt64, due: Duration)] = [:]
 
@@ -30,6 +30,12 @@ public final class Simulator<Sink: TraceSink> {
         self.phone = phone
         self.sink = sink
         self.hostedApps = Set(phone.appIDs.filter { phone.configuration(of: $0)?.runsHostedCode == true })
+    }
+
+    /// Adds an app to the phone, not running (``Phone/declare(_:)``).
+    public func declare(_ app: AppConfiguration) {
+        phone.declare(app)
+        if app.runsHostedCode { hostedApps.insert(app.id) }
     }
 
     /// Performs a user action and lets time run through the work it causes.

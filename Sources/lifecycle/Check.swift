@@ -26,10 +26,10 @@ extension Lifecycle {
         func run() throws {
             // Every file is opened before any is checked: a path that is no readable log stops the command
             // before it prints anything.
-            var logs: [(name: String, file: LogFile)] = []
+            var logs: [(name: String, file: InputFile)] = []
             for path in files {
                 do {
-                    logs.append((ScenarioSource.displayName(of: path), try LogFile.open(path)))
+                    logs.append((ScenarioFile.displayName(of: path), try InputFile.open(path)))
                 } catch {
                     Terminal.printError(error.description)
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)

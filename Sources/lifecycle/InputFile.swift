@@ -64,7 +64,8 @@ final class InputFile {
             }
             // A pipe or a device can be read once only: read it through standard input instead.
             throw .notRegular(
-                path, noun: kind.noun, what: "a pipe or device; pass it on standard input (\(kind.command) - < \(path))")
+                path, noun: kind.noun, what: "a pipe or device; pass it on standard input (\(kind.command) - < \(path))"
+            )
         default: throw .notRegular(path, noun: kind.noun, what: "something other than a regular file")
         }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)

@@ -77,8 +77,10 @@ extension Lifecycle {
 
         func run() throws {
             var inputs: [ScenarioBatch.Input] = []
-            for file in files {
-                let heading = files.count > 1 ? file : nil
+            // Open files stay open until the batch has run: it reads them as it goes.
+            var files: [InputFile] = []
+            for file in self.files {
+                let heading = self.files.count > 1 ? file : nil
                 if file != "-", !FileManager.default.fileExists(atPath: file),
                     let scenario = BuiltInScenario.named(file)
                 {
@@ -86,14 +88,16 @@ extension Lifecycle {
                         ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
                     continue
                 }
-                switch ScenarioSource.read(file) {
-                case .success(let source):
+                do {
+                    let opened = try InputFile.open(file, as: .scenario)
+                    files.append(opened)
                     inputs.append(
                         ScenarioBatch.Input(
-                            file: ScenarioSource.displayName(of: file), source: source, heading: heading))
-                case .failure(let error):
+                            file: ScenarioFile.displayName(of: file), source: .file(descriptor: opened.descriptor),
+                            heading: heading))
+                } catch {
                     var message = error.description
-                    if error.isMissing {
+                    if case .missing = error {
                         message += "; it is not a built-in scenario either ('lifecycle scenarios' lists them)"
                         if let name = BuiltInScenario.closestName(to: file) { message += "; did you mean '\(name)'?" }
                     }
@@ -101,7 +105,7 @@ extension Lifecycle {
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
                 }
             }
-            try finish(options.batch(), inputs)
+            try withExtendedLifetime(files) { try finish(options.batch(), inputs) }
         }
     }
 
@@ -162,9 +166,7 @@ extension Lifecycle {
 
 /// Runs a batch with the process's standard streams and exits with its status.
 private func finish(_ batch: ScenarioBatch, _ inputs: [ScenarioBatch.Input]) throws {
-    var output = StandardOutput()
     var errors = StandardError()
-    let outcome = batch.run(inputs, output: &output, errors: &errors)
-    output.flush()
+    let outcome = batch.run(inputs, descriptor: STDOUT_FILENO, errors: &errors)
     if outcome != .success { throw ExitCode(outcome.rawValue) }
 }

@@ -71,7 +71,7 @@ extension Lifecycle {
         /// The device and its apps' Info.plists; mistakes are reported with their place, and exit 2.
         static func load(_ path: String) throws -> (DeviceDescription, [AppID: InfoPlist]) {
             let source: String
-            switch ScenarioSource.read(path) {
+            switch ScenarioFile.read(path) {
             case .success(let text): source = text
             case .failure(let error):
                 Terminal.printError(error.description)

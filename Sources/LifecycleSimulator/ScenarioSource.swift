@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a scenario's lines come from: a text in memory, or a file read a piece at a time, so that a scenario of
+/// any length runs in the same memory.
+public enum ScenarioSource: Sendable {
+    case text(String)
+    /// An open file, read from its start each time its lines are read (the descriptor stays the caller's).
+    case file(descriptor: Int32)
+
+    /// Calls `body` with each line and its number, without its line break: `\n`, `\r\n` and a lone `\r` each
+    /// end a line, as ``ScenarioParser`` reads them. `body` returns `false` to stop.
+    ///
+    /// - Returns: a located error when the file is not UTF-8 text (its lines up to there have been read), or
+    ///   when it cannot be read.
+    public func forEachLine(file: String, _ body: (Substring, Int) -> Bool) -> String? {
+        forEachLine(file: file, chunkSize: 1 << 20, body)
+    }
+
+    /// ``forEachLine(file:_:)``, reading a file `chunkSize` bytes at a time.
+    func forEachLine(file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool) -> String? {
+        switch self {
+        case .text(let text):
+            for (offset, line) in ScenarioParser.lines(of: text).enumerated() where !body(line, offset + 1) { break }
+            return nil
+        case .file(let descriptor):
+            return Self.forEachLine(of: descriptor, file: file, chunkSize: chunkSize, body)
+        }
+    }
+
+    private static func forEachLine(
+        of descriptor: Int32, file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool
+    ) -> String? {
+        var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+        var carried: [UInt8] = []
+        var offset: off_t = 0
+        var number = 0
+        var skipsLineFeed = false
+        // Gives one line's bytes to `body`; a line that is not UTF-8 ends the reading with its error.
+        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> (stop: Bool, error: String?) {
+            number += 1
+            guard let line = String(validating: bytes, as: UTF8.self) else {
+                let (column, byte) = firstInvalidUTF8(in: bytes)
+                let found = byte.map { "the byte 0x" + String($0, radix: 16, uppercase: true) } ?? "a cut-off character"
+                return (true, "\(file):\(number):\(column): error: expected UTF-8 text, found \(found)")
+            }
+            return (!body(line[...], number), nil)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, offset) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return "\(file): error: it cannot be read: \(String(cString: strerror(errno)))" }
+            if count == 0 { break }
+            offset += off_t(count)
+            let result: (stop: Bool, error: String?) = chunk.withUnsafeBufferPointer { whole in
+                let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+                var start = 0
+                if skipsLineFeed, bytes.first == UInt8(ascii: "\n") { start = 1 }
+                skipsLineFeed = false
+                var index = start
+                while index < count {
+                    let byte = bytes[index]
+                    guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                        index += 1
+                        continue
+                    }
+                    let outcome: (stop: Bool, error: String?)
+                    if carried.isEmpty {
+                        outcome = deliver(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    } else {
+                        carried.append(contentsOf: bytes[start..<index])
+                        outcome = carried.withUnsafeBufferPointer { deliver($0) }
+                        carried.removeAll(keepingCapacity: true)
+                    }
+                    if outcome.stop { return outcome }
+                    if byte == UInt8(ascii: "\r") {
+                        if index + 1 < count {
+                            if bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                        } else {
+                            skipsLineFeed = true
+                        }
+                    }
+                    index += 1
+                    start = index
+                }
+                carried.append(contentsOf: bytes[start..<count])
+                return (false, nil)
+            }
+            if result.stop { return result.error }
+        }
+        // The last line, when the file does not end with a line break.
+        if !carried.isEmpty { return carried.withUnsafeBufferPointer { deliver($0) }.error }
+        return nil
+    }
+
+    /// The column (1-based, counting characters as UTF-8 sequences) and the value of the first byte of a line
+    /// that is not valid UTF-8; no byte when the line ends inside a character.
+    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> (column: Int, byte: UInt8?) {
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length =
+                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+                    != nil
+            else { return (column, byte) }
+            column += 1
+            index += length
+        }
+        return (column, nil)
+    }
+}

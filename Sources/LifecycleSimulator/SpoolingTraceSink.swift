@@ -1,0 +1,46 @@
+import LifecycleCore
+
+/// A sink that formats records into a ``TraceSpool``, in pieces of a quarter of a megabyte.
+struct SpoolingTraceSink: TraceSink {
+    enum Layout {
+        case jsonl
+        case text(TextTraceLayout)
+    }
+
+    let layout: Layout
+    let spool: TraceSpool
+    private var buffer = TraceBuffer(capacity: Self.pieceSize + 4096)
+    /// The first failure to spool, after which nothing more is spooled.
+    private(set) var failure: TraceSpool.Failure?
+
+    static let pieceSize = 1 << 18
+
+    init(layout: Layout, spool: TraceSpool) {
+        self.layout = layout
+        self.spool = spool
+    }
+
+    mutating func write(_ record: TraceRecord) {
+        switch layout {
+        case .jsonl: JSONLinesTraceWriter<String>.append(record, to: &buffer)
+        case .text(let text): text.append(record, to: &buffer)
+        }
+        if buffer.count >= Self.pieceSize { flush() }
+    }
+
+    /// Appends bytes that are not a record, such as a heading.
+    mutating func write(_ bytes: TraceBuffer) {
+        buffer.bytes.append(contentsOf: bytes.bytes)
+    }
+
+    /// Hands what is buffered to the spool.
+    mutating func flush() {
+        guard failure == nil else { return buffer.removeAll() }
+        do {
+            try spool.append(buffer.bytes)
+        } catch {
+            failure = error
+        }
+        buffer.removeAll()
+    }
+}
