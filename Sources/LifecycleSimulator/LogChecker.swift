@@ -55,18 +55,39 @@ public struct LogChecker {
 
     /// What the log shows of one app: the events it logs anywhere, and so its chart.
     struct Model {
+        /// Which model this is among a checker's: part of the key of what the checker remembers.
+        let number: Int
         /// The events that appear somewhere in the log; the others may have happened unlogged.
         let logged: Set<LoggedEvent>
         /// Whether the app is scene-based: its log shows a scene event.
         let isSceneBased: Bool
         let edges: [Edge]
 
-        init(logged: Set<LoggedEvent>) {
+        init(number: Int, logged: Set<LoggedEvent>) {
+            self.number = number
             self.logged = logged
             self.isSceneBased = logged.contains { $0.isSceneEvent }
             self.edges = Self.edges(sceneBased: isSceneBased)
         }
     }
+
+    /// What ``Model/apply(_:to:last:)`` gave for these arguments: a log repeats the same few steps, so each
+    /// is worked out once.
+    private struct Step: Hashable {
+        var model: Int
+        var event: LoggedEvent
+        var before: Set<State>
+        var last: LoggedEvent?
+    }
+
+    /// The other lines of an event's step, by model and event.
+    private struct StepLines: Hashable {
+        var model: Int
+        var event: LoggedEvent
+    }
+
+    private var applied: [Step: Set<State>] = [:]
+    private var otherStepLines: [StepLines: Set<LoggedEvent>] = [:]
 
     /// The model of lines that do not say which app they are about (a log of one app).
     private let shared: Model
@@ -87,8 +108,10 @@ public struct LogChecker {
     ///   - loggedByApp: for a trace of several apps, the events each app's lines show.
     ///   - profile: the iOS versions the log comes from, if known; only their quirks explain lines.
     public init(logged: Set<LoggedEvent>, loggedByApp: [String: Set<LoggedEvent>] = [:], profile: Profile? = nil) {
-        self.shared = Model(logged: logged)
-        self.modelsByApp = loggedByApp.mapValues(Model.init(logged:))
+        self.shared = Model(number: 0, logged: logged)
+        var models: [String: Model] = [:]
+        for (app, logged) in loggedByApp { models[app] = Model(number: models.count + 1, logged: logged) }
+        self.modelsByApp = models
         self.quirks = LogQuirk.known.filter { quirk in profile.map(quirk.profiles.contains) ?? true }
     }
 
@@ -125,7 +148,9 @@ public struct LogChecker {
             lastEvent[currentProcess] = line.event
             return .consistent(before)
         }
-        let after = model.apply(line.event, to: before, last: last)
+        let step = Step(model: model.number, event: line.event, before: before, last: last)
+        let after = applied[step] ?? model.apply(line.event, to: before, last: last)
+        applied[step] = after
         if after.isEmpty, let quirk = quirks.first(where: { $0.explains(line.event, after: last, in: before) }) {
             let states = quirk.statesAfter(before)
             self.states[currentProcess] = states
@@ -141,7 +166,12 @@ public struct LogChecker {
         }
         states[currentProcess] = after
         lastEvent[currentProcess] = line.event
-        openStep[currentProcess] = model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
+        let lines = StepLines(model: model.number, event: line.event)
+        let others =
+            otherStepLines[lines]
+            ?? model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
+        otherStepLines[lines] = others
+        openStep[currentProcess] = others
         let previousTime = lastTime[currentProcess]
         lastTime[currentProcess] = line.time
         if let quirk = prewarmQuirk(line, after: last, previousTime: previousTime) { return .quirk(quirk, after) }
@@ -150,16 +180,17 @@ public struct LogChecker {
 
     /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing
     /// between them: the launch ran during a prewarm (docs/lifecycle.md §15). The line fits the model either way.
+    private static let launchLines: Set<LoggedEvent> = [
+        .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
+    ]
+    private static let connectLines: Set<LoggedEvent> = [
+        .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.configurationForConnecting),
+    ]
+
     private func prewarmQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, previousTime: Double?)
         -> LogQuirk?
     {
-        let launch: Set<LoggedEvent> = [
-            .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
-        ]
-        let connect: Set<LoggedEvent> = [
-            .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.configurationForConnecting),
-        ]
-        guard connect.contains(line.event), let last, launch.contains(last), let time = line.time,
+        guard Self.connectLines.contains(line.event), let last, Self.launchLines.contains(last), let time = line.time,
             let previousTime, time - previousTime > LogQuirk.longestLaunchPause
         else { return nil }
         return quirks.first { $0.pattern == .launchDuringPrewarm }

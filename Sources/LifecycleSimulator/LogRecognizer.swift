@@ -46,6 +46,12 @@ public enum LogRecognizer {
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
     /// can say where they come from.
     public static func recognize(_ line: Substring) -> Recognized? {
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return recognizeASCII(line) }
+        return recognizeAnyText(line)
+    }
+
+    /// ``recognize(_:)`` for any text, character by character: the reference that the ASCII reader matches.
+    static func recognizeAnyText(_ line: Substring) -> Recognized? {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) else { return nil }
@@ -57,7 +63,19 @@ public enum LogRecognizer {
         let fields = line.prefix(23).split(whereSeparator: { "-: .".contains($0) })
         guard fields.count == 7, let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
             let hour = Int(fields[3]), let minute = Int(fields[4]), let second = Int(fields[5]),
-            let millisecond = Int(fields[6]), (1...12).contains(month)
+            let millisecond = Int(fields[6])
+        else { return nil }
+        return nslogTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+    }
+
+    /// An NSLog date and time in seconds since 2000-01-01; `nil` for a month that is none.
+    static func nslogTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int)
+        -> Double?
+    {
+        // Fields out of range are no date (and would overflow the arithmetic).
+        guard (1...12).contains(month), (0...9999).contains(year), (0...31).contains(day), (0...99).contains(hour),
+            (0...99).contains(minute), (0...99).contains(second), (0...999_999).contains(millisecond)
         else { return nil }
         // Days since 2000-01-01 by the civil calendar (an approximation of months is enough to order a log).
         let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][month - 1]
@@ -86,7 +104,7 @@ public enum LogRecognizer {
         return nil
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "("),
@@ -99,7 +117,7 @@ public enum LogRecognizer {
 
     /// The event a token names. Punctuation around it is not part of it: `(applicationDidBecomeActive:)` and
     /// `applicationDidBecomeActive(_:).` name the callback too.
-    private static func event(inToken token: Substring) -> LoggedEvent? {
+    static func event(inToken token: Substring) -> LoggedEvent? {
         var token = token.drop { $0 == "(" || $0 == "." }
         for _ in 0..<3 {
             if let event = event(named: token) { return event }
@@ -120,14 +138,23 @@ public enum LogRecognizer {
         }
         if let callback = callbackNames[name] { return .callback(callback) }
         if let notification = notificationNames[name] { return .notification(notification) }
-        if let state = SceneState(rawValue: String(name)), state != .background,
-            qualifier.map(isActivationState) ?? true
-        {
-            // `UIScene.ActivationState` as logs print it (`foregroundActive`); `background` is too common a word.
-            return .sceneState(state)
+        if let state = SceneState(rawValue: String(name)) {
+            return sceneState(state, qualifier: qualifier)
         }
-        // `didEnterBackgroundNotification` is a member of UIApplication and of UIScene: the qualifier says whose;
-        // unqualified, it is UIApplication's, unless only UIScene has the name (`didActivateNotification`).
+        return swiftNotification(named: name, qualifier: qualifier)
+    }
+
+    /// A scene's activation state, named by a token: `background` is too common a word to count.
+    static func sceneState(_ state: SceneState, qualifier: Substring?) -> LoggedEvent? {
+        guard state != .background, qualifier.map(isActivationState) ?? true else { return nil }
+        // `UIScene.ActivationState` as logs print it (`foregroundActive`).
+        return .sceneState(state)
+    }
+
+    /// A notification by its Swift name. `didEnterBackgroundNotification` is a member of UIApplication and of
+    /// UIScene: the qualifier says whose; unqualified, it is UIApplication's, unless only UIScene has the name
+    /// (`didActivateNotification`).
+    static func swiftNotification(named name: Substring, qualifier: Substring?) -> LoggedEvent? {
         guard let candidates = swiftNotificationNames[name] else { return nil }
         let type = qualifier.map {
             $0.hasSuffix("UIScene") ? "UIScene" : $0.hasSuffix("UIApplication") ? "UIApplication" : ""

@@ -6,6 +6,9 @@
 /// often mixed). Each reader reads from the start of the file.
 final class LineReader: Sequence, IteratorProtocol {
     private var file: UnsafeMutablePointer<FILE>?
+    /// getline's buffer, kept from line to line.
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
 
     /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's.
     init?(descriptor: Int32) {
@@ -20,21 +23,18 @@ final class LineReader: Sequence, IteratorProtocol {
 
     deinit {
         if let file { fclose(file) }
+        free(buffer)
     }
 
     func next() -> Substring? {
         guard let file else { return nil }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let length = getline(&buffer, &capacity, file)
+        var length = getline(&buffer, &capacity, file)
         guard length >= 0, let buffer else {
             fclose(file)
             self.file = nil
             return nil
         }
-        var line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
-        while let last = line.last, last == "\n" || last == "\r\n" || last == "\r" { line.removeLast() }
-        return line[...]
+        while length > 0, buffer[length - 1] == 0x0A || buffer[length - 1] == 0x0D { length -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)[...]
     }
 }
