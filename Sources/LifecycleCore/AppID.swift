@@ -14,6 +14,20 @@ public struct AppID: RawRepresentable, Hashable, Comparable, Sendable, CustomStr
 
     /// Whether a string is a valid identifier: letters, digits, `.`, `_` and `-`, at least one character.
     public static func isValid(_ string: Substring) -> Bool {
-        !string.isEmpty && string.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, byte by byte: what the character test below says of each ASCII character.
+            return !string.isEmpty
+                && string.utf8.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                        true
+                    default:
+                        false
+                    }
+                }
+        }
+        return !string.isEmpty
+            && string.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
     }
 }

@@ -167,14 +167,13 @@ public struct ScenarioParser {
             }
             throw line.error(at: word, message)
         }
-        let arguments = Array(line.tokens.dropFirst())
-        let required = syntax.arguments.filter { !$0.isOptional }.count
-        if arguments.count < required {
+        let arguments = line.tokens.dropFirst()
+        if arguments.count < syntax.required {
             let missing = syntax.arguments[arguments.count]
             throw line.error(column: line.endColumn, "'\(name)' needs \(missing.description) after it")
         }
         if arguments.count > syntax.arguments.count {
-            let extra = arguments[syntax.arguments.count]
+            let extra = arguments[arguments.startIndex + syntax.arguments.count]
             let count = syntax.arguments.count
             let takes =
                 count == 0
@@ -251,6 +250,14 @@ public struct ScenarioParser {
     struct CommandSyntax: Sendable {
         var arguments: [ArgumentKind]
         var make: @Sendable (ArgumentValues) -> Scenario.Command
+        /// The number of arguments that must be there.
+        var required: Int
+
+        init(arguments: [ArgumentKind], make: @escaping @Sendable (ArgumentValues) -> Scenario.Command) {
+            self.arguments = arguments
+            self.make = make
+            self.required = arguments.filter { !$0.isOptional }.count
+        }
 
         var usage: String { arguments.map(\.placeholder).joined(separator: " ") }
     }
@@ -307,6 +314,11 @@ public struct ScenarioParser {
     /// The words of a line with their 1-based columns, and its comment: `#` at the start of a word begins a
     /// comment, which runs to the end of the line (its text without the `#` and the spaces around it).
     static func tokens(of line: Substring) -> (tokens: [Token], comment: Substring?) {
+        line.utf8.allSatisfy({ $0 < 0x80 }) ? tokens(ofASCII: line) : tokens(ofAnyText: line)
+    }
+
+    /// ``tokens(of:)`` for any text, character by character: the reference that the ASCII reader matches.
+    static func tokens(ofAnyText line: Substring) -> (tokens: [Token], comment: Substring?) {
         var tokens: [Token] = []
         var column = 0
         var start: (index: Substring.Index, column: Int)?
@@ -332,6 +344,49 @@ public struct ScenarioParser {
         return (tokens, nil)
     }
 
+    /// ``tokens(of:)`` for a line of ASCII bytes, where a character is a byte (a line holds no `\r\n`), read
+    /// byte by byte.
+    static func tokens(ofASCII line: Substring) -> (tokens: [Token], comment: Substring?) {
+        var tokens: [Token] = []
+        let bytes = line.utf8
+        var start: Substring.Index?
+        var index = bytes.startIndex
+        var column = 0
+        var startColumn = 0
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            column += 1
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if let open = start {
+                    tokens.append(Token(text: line[open..<index], column: startColumn))
+                    start = nil
+                }
+            } else if start == nil {
+                if byte == UInt8(ascii: "#") {
+                    var commentStart = bytes.index(after: index)
+                    while commentStart < bytes.endIndex,
+                        bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart] == 0x20
+                            || (0x09...0x0D).contains(bytes[commentStart])
+                    {
+                        bytes.formIndex(after: &commentStart)
+                    }
+                    var commentEnd = bytes.endIndex
+                    while commentEnd > commentStart {
+                        let last = bytes[bytes.index(before: commentEnd)]
+                        guard last == 0x20 || (0x09...0x0D).contains(last) else { break }
+                        bytes.formIndex(before: &commentEnd)
+                    }
+                    return (tokens, commentStart < commentEnd ? line[commentStart..<commentEnd] : nil)
+                }
+                start = index
+                startColumn = column
+            }
+            bytes.formIndex(after: &index)
+        }
+        if let open = start { tokens.append(Token(text: line[open...], column: startColumn)) }
+        return (tokens, nil)
+    }
+
     private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
@@ -340,7 +395,7 @@ public struct ScenarioParser {
 }
 
 /// A word of a scenario line.
-struct Token {
+struct Token: Equatable {
     var text: Substring
     var column: Int
 }

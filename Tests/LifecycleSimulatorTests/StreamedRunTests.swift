@@ -179,3 +179,31 @@ import Testing
         }
     }
 }
+
+/// The byte-wise reader of ASCII scenario lines finds the words, columns and comments the character-wise
+/// reader finds.
+@Suite struct ScenarioTokenTests {
+    @Test func asciiLinesSplitAsTheCharacterWiseReaderSplitsThem() {
+        var random = SplitMix64(seed: 3)
+        let pieces = ["tap", "notes", " ", "\t", "\u{0B}", "\u{0C}", "\r", "#", "##", " # ", "x#y", "-", "é"]
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            guard line.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            let ascii = ScenarioParser.tokens(ofASCII: line[...])
+            let reference = ScenarioParser.tokens(ofAnyText: line[...])
+            #expect(ascii.tokens == reference.tokens, "\(line.debugDescription)")
+            #expect(ascii.comment == reference.comment, "\(line.debugDescription)")
+        }
+    }
+
+    @Test func asciiAppIDsAreJudgedAsCharactersAre() {
+        for byte in UInt8(0)..<0x80 {
+            let text = "a\(Character(Unicode.Scalar(byte)))b"[...]
+            let reference =
+                text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+            #expect(AppID.isValid(text) == reference, "byte \(byte)")
+        }
+    }
+}
