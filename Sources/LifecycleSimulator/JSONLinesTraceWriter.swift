@@ -35,42 +35,42 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         var json = JSONObject(buffer)
         buffer = TraceBuffer()
         json.add("t", seconds: record.time)
-        json.add("kind", record.kind)
+        json.add("kind", plain: record.kind)
         switch record.event {
         case .action(let line, let text):
             json.add("line", decimal: line)
             json.add("text", text)
         case .transition(let app, let from, let to, let reason):
             json.add("app", app.rawValue)
-            json.add("from", from.rawValue)
-            json.add("to", to.rawValue)
-            if let reason { json.add("reason", reason.rawValue) }
+            json.add("from", plain: from.rawValue)
+            json.add("to", plain: to.rawValue)
+            if let reason { json.add("reason", plain: reason.rawValue) }
         case .callback(let app, let callback, let detail):
             json.add("app", app.rawValue)
-            json.add("name", callback.selector)
+            json.add("name", plain: callback.selector)
             add(detail, to: &json)
         case .sceneTransition(let app, let scene, let from, let to):
             json.add("app", app.rawValue)
             json.add("scene", scene.rawValue)
-            json.add("from", from.rawValue)
-            json.add("to", to.rawValue)
+            json.add("from", plain: from.rawValue)
+            json.add("to", plain: to.rawValue)
         case .sceneCallback(let app, let scene, let callback, let detail):
             json.add("app", app.rawValue)
             json.add("scene", scene.rawValue)
-            json.add("name", callback.selector)
+            json.add("name", plain: callback.selector)
             add(detail, to: &json)
         case .sceneNotification(let app, let scene, let notification):
             json.add("app", app.rawValue)
             json.add("scene", scene.rawValue)
-            json.add("name", notification.name)
+            json.add("name", plain: notification.name)
         case .notification(let app, let notification):
             json.add("app", app.rawValue)
-            json.add("name", notification.name)
+            json.add("name", plain: notification.name)
         case .expect(let line, let app, let expected, let actual):
             json.add("line", decimal: line)
             json.add("app", app.rawValue)
-            json.add("expected", expected.rawValue)
-            json.add("actual", actual.rawValue)
+            json.add("expected", plain: expected.rawValue)
+            json.add("actual", plain: actual.rawValue)
             json.add("ok", raw: expected == actual ? "true" : "false")
         case .note(let app, let text):
             if let app { json.add("app", app.rawValue) }
@@ -134,6 +134,12 @@ struct JSONObject {
     mutating func add(_ key: StaticString, _ value: String) {
         self.key(key)
         buffer.append(jsonQuoted: value)
+    }
+
+    /// Adds a string that needs no escapes: a name of the model (a selector, a state, a reason).
+    mutating func add(_ key: StaticString, plain value: String) {
+        self.key(key)
+        buffer.append(jsonPlain: value)
     }
 
     /// Adds an object of string values.
