@@ -19,6 +19,9 @@ public final class Simulator<Sink: TraceSink> {
     public weak var hostedCode: (any HostedAppCode)?
 
     private var queue = Heap<ScheduledEvent>()
+    /// What each queued event does, by its sequence number: kept beside the heap, so the heap moves plain
+    /// values.
+    private var queuedEvents: [UInt64: ScheduledEvent.Event] = [:]
     /// Timers set and neither fired nor cancelled: a cancelled timer leaves the queue lazily, when it falls due.
     private var live: Set<UInt64> = []
     private var sequence: UInt64 = 0
@@ -108,7 +111,7 @@ public final class Simulator<Sink: TraceSink> {
     /// soonest first: what a page shows counting down.
     public var pendingTimers: [(timer: SystemTimer, due: Duration)] {
         queue.unordered.compactMap { event -> (timer: SystemTimer, due: Duration, sequence: UInt64)? in
-            guard case .timer(let timer) = event.event, live.contains(timer.id) else { return nil }
+            guard case .timer(let timer) = queuedEvents[event.sequence], live.contains(timer.id) else { return nil }
             return (timer, event.due, event.sequence)
         }
         .sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
@@ -152,7 +155,8 @@ public final class Simulator<Sink: TraceSink> {
 
     private func fireNext() {
         let next = queue.removeMin()
-        switch next.event {
+        guard let event = queuedEvents.removeValue(forKey: next.sequence) else { return }
+        switch event {
         case .timer(let timer):
             guard live.remove(timer.id) != nil else { return }
             forgetBudget(of: timer)
@@ -169,7 +173,8 @@ public final class Simulator<Sink: TraceSink> {
 
     private func enqueue(_ event: ScheduledEvent.Event, after delay: Duration) {
         sequence += 1
-        queue.insert(ScheduledEvent(due: instant(after: delay), sequence: sequence, event: event))
+        queue.insert(ScheduledEvent(due: instant(after: delay), sequence: sequence))
+        queuedEvents[sequence] = event
     }
 
     private func carryOut(_ actions: [Action]) {
@@ -230,7 +235,8 @@ public final class Simulator<Sink: TraceSink> {
     }
 }
 
-/// An event in the simulator's queue, ordered by due time, then by the order it was set.
+/// An event in the simulator's queue, ordered by due time, then by the order it was set; what it does is kept
+/// beside the queue, by its sequence number.
 struct ScheduledEvent: Comparable {
     enum Event {
         /// A timer of the core.
@@ -243,7 +249,6 @@ struct ScheduledEvent: Comparable {
 
     let due: Duration
     let sequence: UInt64
-    let event: Event
 
     static func < (lhs: ScheduledEvent, rhs: ScheduledEvent) -> Bool {
         (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
