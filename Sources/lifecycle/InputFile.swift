@@ -1,3 +1,5 @@
+import LifecycleSimulator
+
 #if canImport(Glibc)
     import Glibc
 #endif

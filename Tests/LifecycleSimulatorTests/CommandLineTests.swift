@@ -62,6 +62,25 @@ import Testing
         #expect(result.errors.isEmpty)
     }
 
+    @Test func readsAPipeByItsPathAndRefusesADirectory() throws {
+        let piped = try Self.run(["run", "/dev/stdin", "--format", "jsonl"], input: "app a\ntap a\n")
+        #expect(piped.status == 0, "\(piped.errors)")
+        #expect(piped.output.hasPrefix(#"{"t":0,"kind":"action","line":2,"text":"tap a"}"#))
+        let directory = try Self.run(["run", NSTemporaryDirectory()])
+        #expect(directory.status == 2)
+        #expect(directory.errors.hasSuffix(": error: not a scenario file but a directory\n"))
+        #expect(directory.output.isEmpty)
+    }
+
+    @Test func aMistakeInTheSecondFileKeepsTheFirstFilesTraceBack() throws {
+        let good = try Self.temporaryFile(Data("app a\ntap a\n".utf8), named: "good.scenario")
+        let bad = try Self.temporaryFile(Data("app b\ntap b\nhome\nswipe b\n".utf8), named: "bad.scenario")
+        let result = try Self.run(["run", good, bad])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasPrefix("\(bad):4:1: error: 'swipe b' is impossible here"))
+    }
+
     @Test func readsStandardInput() throws {
         let result = try Self.run(["run", "-", "--format", "jsonl"], input: "app a\ntap a\n")
         #expect(result.status == 0)

@@ -1,17 +1,21 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The lines of a file, read as they are needed (invalid UTF-8 is repaired rather than refused: logs are
 /// often mixed). Each reader reads from the start of the file.
-final class LineReader: Sequence, IteratorProtocol {
+public final class LineReader: Sequence, IteratorProtocol {
     private var file: UnsafeMutablePointer<FILE>?
     /// getline's buffer, kept from line to line.
     private var buffer: UnsafeMutablePointer<CChar>?
     private var capacity = 0
 
     /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's.
-    init?(descriptor: Int32) {
+    public init?(descriptor: Int32) {
         let own = dup(descriptor)
         guard own >= 0 else { return nil }
         guard lseek(own, 0, SEEK_SET) == 0, let file = fdopen(own, "r") else {
@@ -26,7 +30,7 @@ final class LineReader: Sequence, IteratorProtocol {
         free(buffer)
     }
 
-    func next() -> Substring? {
+    public func next() -> Substring? {
         guard let file else { return nil }
         var length = getline(&buffer, &capacity, file)
         guard length >= 0, let buffer else {
