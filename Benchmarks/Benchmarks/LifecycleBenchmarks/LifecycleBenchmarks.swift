@@ -28,6 +28,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1)
     supervisorBenchmarks()
     supervisorLoadBenchmarks()
+    runBenchmarks()
+    checkBenchmarks()
+    coreBenchmarks()
 
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(

@@ -1,0 +1,98 @@
+import Benchmark
+import Foundation
+import LifecycleCore
+import LifecycleSimulator
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `lifecycle check` on NSLog logs — read the file twice, recognize and check every line, format what it
+/// prints — beside `cat` copying the same log to a file in the same run. Two logs of 120,000 lines (about
+/// 8.9 MB): 12,000 processes of ten lines each, and one process cycling through the foreground and back.
+func checkBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, .throughput], timeUnits: .milliseconds,
+        maxDuration: .seconds(30), maxIterations: 7)
+    let files = BenchmarkFiles()
+    for log in NSLogLoad.allCases {
+        Benchmark(
+            "Check: NSLog log, \(log.summary)", configuration: configuration,
+            closure: { _ in blackHole(files.check(files.log(log))) },
+            setup: { files.prepare(log) })
+        Benchmark(
+            "Baseline: cat of that log (\(log.summary)) to a file", configuration: configuration,
+            closure: { _ in blackHole(files.cat(files.log(log), to: files.output)) },
+            setup: { files.prepare(log) })
+    }
+}
+
+/// A console log of NSLog lines, `2016-02-29 10:00:00.123 Notes[1000:3000] applicationDidBecomeActive:`.
+enum NSLogLoad: String, CaseIterable {
+    case manyProcesses = "many-processes"
+    case oneProcess = "one-process"
+
+    var summary: String {
+        switch self {
+        case .manyProcesses: "12,000 processes, 120,000 lines"
+        case .oneProcess: "one process, 120,000 lines"
+        }
+    }
+
+    /// The log's text.
+    var text: String {
+        let launch = ["application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:"]
+        let cycle = [
+            "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+            "applicationWillEnterForeground:",
+        ]
+        var text = ""
+        var line = 0
+        func log(_ name: String, pid: Int) {
+            line += 1
+            let (seconds, milliseconds) = line.quotientAndRemainder(dividingBy: 1000)
+            let clock = [seconds / 3600 % 24, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
+            let fraction = String(milliseconds + 1000).dropFirst()
+            text += "2016-02-29 \(clock.joined(separator: ":")).\(fraction) Notes[\(pid):\(pid * 3)] \(name)\n"
+        }
+        switch self {
+        case .manyProcesses:
+            for process in 0..<12_000 {
+                for name in launch + cycle + cycle.prefix(3) + ["applicationWillTerminate:"] {
+                    log(name, pid: 1000 + process)
+                }
+            }
+        case .oneProcess:
+            for name in launch { log(name, pid: 1000) }
+            for index in 0..<119_998 { log(cycle[index % cycle.count], pid: 1000) }
+        }
+        return text
+    }
+}
+
+extension BenchmarkFiles {
+    func log(_ log: NSLogLoad) -> String { folder.appendingPathComponent("\(log.rawValue).log").path }
+
+    func prepare(_ log: NSLogLoad) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: self.log(log)) {
+            _ = FileManager.default.createFile(atPath: self.log(log), contents: Data(log.text.utf8))
+        }
+    }
+
+    /// Checks a log as `lifecycle check FILE` does, its report counted rather than printed.
+    func check(_ path: String) -> ScenarioBatch.Outcome {
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var output = CountingOutput()
+        var errors = ""
+        return LogCheck().run(
+            file: path, lines: { LineReader(descriptor: descriptor)! }, output: &output, errors: &errors)
+    }
+}
+
+/// A text stream that keeps only the number of bytes written to it.
+struct CountingOutput: TextOutputStream {
+    var bytes = 0
+    mutating func write(_ string: String) { bytes += string.utf8.count }
+}
