@@ -34,6 +34,17 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     public static func append(_ record: TraceRecord, to buffer: inout TraceBuffer) {
         var json = JSONObject(buffer)
         buffer = TraceBuffer()
+        append(record, to: &json)
+        buffer = json.buffer
+    }
+
+    /// Appends one record's line to any trace bytes (the spool's buffer is a class: it is shared, not copied).
+    static func append<Bytes: TraceBytes>(_ record: TraceRecord, to bytes: Bytes) where Bytes: AnyObject {
+        var json = JSONObject(bytes)
+        append(record, to: &json)
+    }
+
+    private static func append<Bytes: TraceBytes>(_ record: TraceRecord, to json: inout JSONObject<Bytes>) {
         json.add("t", seconds: record.time)
         json.add("kind", plain: record.kind)
         switch record.event {
@@ -80,11 +91,10 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         }
         json.close()
         json.buffer.append(UInt8(ascii: "\n"))
-        buffer = json.buffer
     }
 
     /// A callback's launch options or connection options (`options`), or its argument (`argument`).
-    private static func add(_ detail: CallbackDetail?, to json: inout JSONObject) {
+    private static func add<Bytes: TraceBytes>(_ detail: CallbackDetail?, to json: inout JSONObject<Bytes>) {
         switch detail {
         case .launchOptions(let options):
             json.add("options", entries: options.entries)
@@ -98,13 +108,13 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     }
 }
 
-/// A JSON object written key by key, in order, into a trace buffer.
-struct JSONObject {
-    var buffer: TraceBuffer
+/// A JSON object written key by key, in order, into trace bytes.
+struct JSONObject<Bytes: TraceBytes> {
+    var buffer: Bytes
     private var isEmpty = true
 
     /// Opens an object at the end of `buffer`.
-    init(_ buffer: TraceBuffer = TraceBuffer(capacity: 128)) {
+    init(_ buffer: Bytes) {
         self.buffer = buffer
         self.buffer.append(UInt8(ascii: "{"))
     }
@@ -168,6 +178,13 @@ struct JSONObject {
 
     mutating func close() {
         buffer.append(UInt8(ascii: "}"))
+    }
+
+}
+
+extension JSONObject where Bytes == TraceBuffer {
+    init() {
+        self.init(TraceBuffer(capacity: 128))
     }
 
     /// The closed object as text.

@@ -9,7 +9,7 @@ struct SpoolingTraceSink: TraceSink {
 
     let layout: Layout
     let spool: TraceSpool
-    private var buffer = TraceBuffer(capacity: Self.pieceSize + 4096)
+    private var buffer = RawTraceBytes(capacity: Self.pieceSize + 4096)
     /// The first failure to spool, after which nothing more is spooled.
     private(set) var failure: TraceSpool.Failure?
 
@@ -22,15 +22,15 @@ struct SpoolingTraceSink: TraceSink {
 
     mutating func write(_ record: TraceRecord) {
         switch layout {
-        case .jsonl: JSONLinesTraceWriter<String>.append(record, to: &buffer)
-        case .text(let text): text.append(record, to: &buffer)
+        case .jsonl: JSONLinesTraceWriter<String>.append(record, to: buffer)
+        case .text(let text): text.append(record, into: &buffer)
         }
         if buffer.count >= Self.pieceSize { flush() }
     }
 
     /// Appends bytes that are not a record, such as a heading.
     mutating func write(_ bytes: TraceBuffer) {
-        buffer.bytes.append(contentsOf: bytes.bytes)
+        bytes.bytes.withUnsafeBufferPointer { buffer.append($0) }
     }
 
     /// Hands what is buffered to the spool.

@@ -20,6 +20,11 @@ public struct TextTraceLayout: Sendable {
 
     /// Appends one record's line (or lines, for an explanation), line break included.
     public func append(_ record: TraceRecord, to buffer: inout TraceBuffer) {
+        append(record, into: &buffer)
+    }
+
+    /// Appends one record's line to any trace bytes.
+    func append<Bytes: TraceBytes>(_ record: TraceRecord, into buffer: inout Bytes) {
         switch record.event {
         case .action(let number, let text):
             let width = 2 + TraceBuffer.characterCount(text)
@@ -109,14 +114,14 @@ public struct TextTraceLayout: Sendable {
     // MARK: Pieces
 
     /// The time, right-aligned in 9 columns, with its `s`.
-    private func appendTime(_ time: Duration, to buffer: inout TraceBuffer) {
+    private func appendTime<Bytes: TraceBytes>(_ time: Duration, to buffer: inout Bytes) {
         buffer.append(spaces: 8 - TraceBuffer.secondsWidth(time))
         buffer.append(seconds: time)
         buffer.append(UInt8(ascii: "s"))
     }
 
     /// The time and the app column of an event line, and the space after them.
-    private func appendStart(_ time: Duration, _ app: AppID?, to buffer: inout TraceBuffer) {
+    private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
         appendTime(time, to: &buffer)
         buffer.append("   ")
         let id = app?.rawValue ?? ""
@@ -125,33 +130,34 @@ public struct TextTraceLayout: Sendable {
     }
 
     /// The start of a scene's event line: its scene, in cyan, after the app.
-    private func appendStart(_ time: Duration, _ app: AppID, scene: SceneID, to buffer: inout TraceBuffer) {
+    private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID, scene: SceneID, to buffer: inout Bytes)
+    {
         appendStart(time, app, to: &buffer)
         paint("36", in: &buffer) { $0.append(scene.rawValue) }
         buffer.append("  ")
     }
 
-    private func appendNotification(_ notification: UIKitNotification, to buffer: inout TraceBuffer) {
+    private func appendNotification<Bytes: TraceBytes>(_ notification: UIKitNotification, to buffer: inout Bytes) {
         paint("2", in: &buffer) { buffer in
             buffer.append("  ↳ ")
             buffer.append(notification.name)
         }
     }
 
-    private func appendChange(_ from: AppState, _ to: AppState, to buffer: inout TraceBuffer) {
+    private func appendChange<Bytes: TraceBytes>(_ from: AppState, _ to: AppState, to buffer: inout Bytes) {
         paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
         buffer.append(" → ")
         paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
     }
 
-    private func appendChange(_ from: SceneState, _ to: SceneState, to buffer: inout TraceBuffer) {
+    private func appendChange<Bytes: TraceBytes>(_ from: SceneState, _ to: SceneState, to buffer: inout Bytes) {
         paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
         buffer.append(" → ")
         paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
     }
 
     /// A callback's options or argument, after its selector.
-    private func append(_ detail: CallbackDetail?, to buffer: inout TraceBuffer) {
+    private func append<Bytes: TraceBytes>(_ detail: CallbackDetail?, to buffer: inout Bytes) {
         let entries: [(key: String, value: String)]
         switch detail {
         case .launchOptions(let options):
@@ -184,7 +190,9 @@ public struct TextTraceLayout: Sendable {
 
     /// Writes what `body` appends in the styles `codes` (ANSI SGR codes, such as `1;36` for bold cyan), or
     /// plain without colours.
-    private func paint(_ codes: StaticString, in buffer: inout TraceBuffer, _ body: (inout TraceBuffer) -> Void) {
+    private func paint<Bytes: TraceBytes>(
+        _ codes: StaticString, in buffer: inout Bytes, _ body: (inout Bytes) -> Void
+    ) {
         guard colours else { return body(&buffer) }
         buffer.append("\u{1B}[")
         buffer.append(codes)

@@ -4,7 +4,7 @@ import LifecycleCore
 ///
 /// Formatting appends straight into one growing array of bytes, so a record costs no `String` of its own; the
 /// writers hand the bytes on in large pieces.
-public struct TraceBuffer: Sendable {
+public struct TraceBuffer: Sendable, TraceBytes {
     /// The bytes written so far.
     public internal(set) var bytes: [UInt8] = []
 
@@ -26,61 +26,16 @@ public struct TraceBuffer: Sendable {
         bytes.append(byte)
     }
 
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes.append(contentsOf: bytes)
     }
 
-    mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
-    }
-
-    mutating func append(_ text: Substring) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
-    }
-
-    mutating func append(spaces count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
-    }
-
-    /// A whole number in decimal.
-    mutating func append(decimal value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(decimal: value.magnitude)
-    }
-
-    mutating func append(decimal value: UInt) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any UInt64
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
-        }
-    }
-
-    /// Seconds as ``Swift/Duration/secondsText`` writes them: `0`, `1.5`, `0.25`, `12.004`.
-    mutating func append(seconds duration: Duration) {
-        let milliseconds = duration.inMilliseconds
-        if milliseconds < 0 { bytes.append(UInt8(ascii: "-")) }
-        let whole = UInt(milliseconds.magnitude / 1000)
-        var fraction = Int(milliseconds.magnitude % 1000)
-        append(decimal: whole)
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var divisor = 100
-        while fraction != 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+    /// The number of characters (as people count them) of a text: its byte count when it is ASCII (and has no
+    /// `\r`, which with a `\n` after it is one character).
+    static func characterCount(_ text: String) -> Int {
+        var text = text
+        let ascii = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : nil }
+        return ascii ?? text.count
     }
 
     /// The number of characters ``append(seconds:)`` writes.
@@ -101,12 +56,88 @@ public struct TraceBuffer: Sendable {
         }
         return width
     }
+}
+
+/// Somewhere trace lines are formatted into, a byte at a time or a run of bytes at a time: ``TraceBuffer``, or
+/// the spool's own buffer, which the layouts fill without an array's checks.
+protocol TraceBytes {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+private let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+private let hexDigits = Array("0123456789abcdef".utf8)
+
+extension TraceBytes {
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    mutating func append(_ text: Substring) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    mutating func append(spaces count: Int) {
+        var left = count
+        while left > 0 {
+            let piece = min(left, spaceBytes.count)
+            spaceBytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
+            left -= piece
+        }
+    }
+
+    /// A whole number in decimal.
+    mutating func append(decimal value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        append(decimal: value.magnitude)
+    }
+
+    mutating func append(decimal value: UInt) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any UInt64
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+        }
+    }
+
+    /// Seconds as ``Swift/Duration/secondsText`` writes them: `0`, `1.5`, `0.25`, `12.004`.
+    mutating func append(seconds duration: Duration) {
+        let milliseconds = duration.inMilliseconds
+        if milliseconds < 0 { append(UInt8(ascii: "-")) }
+        let whole = UInt(milliseconds.magnitude / 1000)
+        var fraction = Int(milliseconds.magnitude % 1000)
+        append(decimal: whole)
+        guard fraction != 0 else { return }
+        append(UInt8(ascii: "."))
+        var divisor = 100
+        while fraction != 0 {
+            append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
 
     /// A JSON string literal of a text known to need no escapes: a name of the model.
     mutating func append(jsonPlain text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         append(text)
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal; strings with nothing to escape (nearly all) are copied whole.
@@ -115,7 +146,7 @@ public struct TraceBuffer: Sendable {
             utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
         }
         if plain == true { return append(jsonPlain: text) }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
             case 0x22: append("\\\"")
@@ -125,21 +156,11 @@ public struct TraceBuffer: Sendable {
             case 0x09: append("\\t")
             case 0..<0x20:
                 append("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                append(hexDigits[Int(byte >> 4)])
+                append(hexDigits[Int(byte & 0xF)])
+            default: append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// The number of characters (as people count them) of a text: its byte count when it is ASCII (and has no
-    /// `\r`, which with a `\n` after it is one character).
-    static func characterCount(_ text: String) -> Int {
-        var text = text
-        let ascii = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : nil }
-        return ascii ?? text.count
+        append(UInt8(ascii: "\""))
     }
 }

@@ -40,6 +40,11 @@ public final class TraceSpool {
 
     /// Adds the bytes of whole lines.
     public func append(_ bytes: [UInt8]) throws(Failure) {
+        try bytes.withUnsafeBufferPointer { bytes throws(Failure) in try append(bytes) }
+    }
+
+    /// Adds the bytes of whole lines.
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
         count += bytes.count
         if descriptor < 0, memory.count + bytes.count <= memoryLimit {
             memory.append(contentsOf: bytes)
