@@ -178,32 +178,34 @@ public final class Simulator<Sink: TraceSink> {
     }
 
     private func carryOut(_ actions: [Action]) {
+        // Most runs host no app code: then no callback needs looking up.
+        let hosts = !hostedApps.isEmpty
         for action in actions {
             switch action {
             case .transition(let app, let from, let to, let reason):
                 record(.transition(app, from: from, to: to, reason: reason))
             case .callback(let app, let callback, let detail):
                 record(.callback(app, callback, detail))
-                if hostedApps.contains(app) { runHosted(callback, scene: nil, detail, of: app) }
+                if hosts, hostedApps.contains(app) { runHosted(callback, scene: nil, detail, of: app) }
             case .notification(let app, let notification):
                 record(.notification(app, notification))
-                if hostedApps.contains(app) { hostedCode?.post(notification, scene: nil, of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.post(notification, scene: nil, of: app) }
             case .sceneTransition(let app, let scene, let from, let to):
                 record(.sceneTransition(app, scene, from: from, to: to))
             case .sceneCallback(let app, let scene, let callback, let detail):
                 record(.sceneCallback(app, scene, callback, detail))
-                if hostedApps.contains(app) { runHosted(callback, scene: scene, detail, of: app) }
+                if hosts, hostedApps.contains(app) { runHosted(callback, scene: scene, detail, of: app) }
             case .sceneNotification(let app, let scene, let notification):
                 record(.sceneNotification(app, scene, notification))
-                if hostedApps.contains(app) { hostedCode?.post(notification, scene: scene, of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.post(notification, scene: scene, of: app) }
             case .note(let app, let text):
                 record(.note(app, text))
             case .runExpirationHandlers(let app, let tasks):
                 hostedCode?.runExpirationHandlers(of: tasks, in: app)
             case .storeRestorationArchive(let app):
-                if hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: app) }
             case .deleteRestorationArchive(let app):
-                if hostedApps.contains(app) { hostedCode?.deleteRestorationArchive(of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.deleteRestorationArchive(of: app) }
             case .scheduleTimer(let timer, let delay):
                 enqueue(.timer(timer), after: delay)
                 live.insert(timer.id)
