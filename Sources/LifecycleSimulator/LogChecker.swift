@@ -13,6 +13,10 @@ import LifecycleCore
 public struct LogChecker {
     /// What the app may be: its state, and for a scene-based app its scene's (`nil` when none is connected).
     public struct State: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The states in the order the report names them (made once: `allCases` makes an array each time).
+        private static let appStates = AppState.allCases
+        private static let sceneStates = SceneState.allCases
+
         public var app: AppState
         public var scene: SceneState?
 
@@ -26,8 +30,8 @@ public struct LogChecker {
         public static func < (lhs: State, rhs: State) -> Bool {
             let order = { (state: State) in
                 (
-                    AppState.allCases.firstIndex(of: state.app)!,
-                    state.scene.map { SceneState.allCases.firstIndex(of: $0)! + 1 } ?? 0
+                    appStates.firstIndex(of: state.app)!,
+                    state.scene.map { sceneStates.firstIndex(of: $0)! + 1 } ?? 0
                 )
             }
             return order(lhs) < order(rhs)
@@ -72,11 +76,11 @@ public struct LogChecker {
     }
 
     /// What ``Model/apply(_:to:last:)`` gave for these arguments: a log repeats the same few steps, so each
-    /// is worked out once.
+    /// is worked out once. Sets of states go by their number in ``stateSets``, so a key is cheap to hash.
     private struct Step: Hashable {
         var model: Int
         var event: LoggedEvent
-        var before: Set<State>
+        var before: Int
         var last: LoggedEvent?
     }
 
@@ -86,8 +90,29 @@ public struct LogChecker {
         var event: LoggedEvent
     }
 
-    private var applied: [Step: Set<State>] = [:]
+    private var applied: [Step: Int] = [:]
     private var otherStepLines: [StepLines: Set<LoggedEvent>] = [:]
+    /// Every set of states met so far, by number; and the number of each.
+    private var stateSets: [Set<State>] = []
+    private var stateSetNumbers: [Set<State>: Int] = [:]
+
+    /// The number of a set of states in ``stateSets``.
+    private mutating func number(of states: Set<State>) -> Int {
+        if let number = stateSetNumbers[states] { return number }
+        stateSets.append(states)
+        stateSetNumbers[states] = stateSets.count - 1
+        return stateSets.count - 1
+    }
+
+    /// What the checker knows of one process.
+    private struct Process {
+        /// The number of the set of states it may be in; `nil` before its first line (any state of its model).
+        var states: Int?
+        var lastEvent: LoggedEvent?
+        var lastTime: Double?
+        /// The lines of the scene step in progress that may still come, in any order (docs/lifecycle.md §13).
+        var openStep: Set<LoggedEvent> = []
+    }
 
     /// The model of lines that do not say which app they are about (a log of one app).
     private let shared: Model
@@ -95,12 +120,12 @@ public struct LogChecker {
     private let modelsByApp: [String: Model]
     /// The quirks that may explain a line: those of the profile, or all of them.
     public let quirks: [LogQuirk]
-    private var states: [String: Set<State>] = [:]
-    private var lastEvent: [String: LoggedEvent] = [:]
-    private var lastTime: [String: Double] = [:]
-    /// The lines of the scene step in progress that may still come, in any order (docs/lifecycle.md §13).
-    private var openStep: [String: Set<LoggedEvent>] = [:]
+    /// The processes met so far, but the current one, which is kept at hand in ``current``.
+    private var processes: [String: Process] = [:]
     private var currentProcess = ""
+    private var current = Process()
+    /// The model of the current process.
+    private var model: Model
     private var seenProcesses = 0
 
     /// - Parameters:
@@ -112,11 +137,9 @@ public struct LogChecker {
         var models: [String: Model] = [:]
         for (app, logged) in loggedByApp { models[app] = Model(number: models.count + 1, logged: logged) }
         self.modelsByApp = models
+        self.model = models[""] ?? shared
         self.quirks = LogQuirk.known.filter { quirk in profile.map(quirk.profiles.contains) ?? true }
     }
-
-    /// The model of the process whose lines are being checked.
-    private var model: Model { modelsByApp[currentProcess] ?? shared }
 
     /// Every state the checker knows for a log.
     private static func allStates(sceneBased isSceneBased: Bool) -> Set<State> {
@@ -131,31 +154,30 @@ public struct LogChecker {
 
     /// Checks the next lifecycle line of the log.
     public mutating func check(_ line: LogRecognizer.Recognized) -> Verdict {
-        if let process = line.process, process != currentProcess {
-            if states[process] == nil {
-                // A log may start in the middle of a session; a process that appears later is a new one.
-                let start = Self.allStates(sceneBased: (modelsByApp[process] ?? shared).isSceneBased)
-                states[process] = seenProcesses == 0 || modelsByApp[process] != nil ? start : [State(app: .notRunning)]
-                seenProcesses += 1
-            }
-            currentProcess = process
-        }
+        if let process = line.process, process != currentProcess { switchProcess(to: process) }
         let model = self.model
-        let before = states[currentProcess] ?? Self.allStates(sceneBased: model.isSceneBased)
-        let last = lastEvent[currentProcess]
-        if openStep[currentProcess]?.remove(line.event) != nil {
+        let beforeNumber = current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))
+        let before = stateSets[beforeNumber]
+        let last = current.lastEvent
+        if current.openStep.remove(line.event) != nil {
             // Another line of the scene step just taken.
-            lastEvent[currentProcess] = line.event
+            current.lastEvent = line.event
             return .consistent(before)
         }
-        let step = Step(model: model.number, event: line.event, before: before, last: last)
-        let after = applied[step] ?? model.apply(line.event, to: before, last: last)
-        applied[step] = after
+        let step = Step(model: model.number, event: line.event, before: beforeNumber, last: last)
+        let afterNumber: Int
+        if let known = applied[step] {
+            afterNumber = known
+        } else {
+            afterNumber = number(of: model.apply(line.event, to: before, last: last))
+            applied[step] = afterNumber
+        }
+        let after = stateSets[afterNumber]
         if after.isEmpty, let quirk = quirks.first(where: { $0.explains(line.event, after: last, in: before) }) {
             let states = quirk.statesAfter(before)
-            self.states[currentProcess] = states
-            lastEvent[currentProcess] = line.event
-            openStep[currentProcess] = nil
+            current.states = number(of: states)
+            current.lastEvent = line.event
+            current.openStep = []
             return .quirk(quirk, states)
         }
         if after.isEmpty {
@@ -164,18 +186,39 @@ public struct LogChecker {
             }
             return .violation(possible: model.closure(before), allowed: allowed)
         }
-        states[currentProcess] = after
-        lastEvent[currentProcess] = line.event
+        current.states = afterNumber
+        current.lastEvent = line.event
         let lines = StepLines(model: model.number, event: line.event)
-        let others =
-            otherStepLines[lines]
-            ?? model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
-        otherStepLines[lines] = others
-        openStep[currentProcess] = others
-        let previousTime = lastTime[currentProcess]
-        lastTime[currentProcess] = line.time
+        if let others = otherStepLines[lines] {
+            current.openStep = others
+        } else {
+            let others = model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
+            otherStepLines[lines] = others
+            current.openStep = others
+        }
+        let previousTime = current.lastTime
+        current.lastTime = line.time
         if let quirk = prewarmQuirk(line, after: last, previousTime: previousTime) { return .quirk(quirk, after) }
         return .consistent(after)
+    }
+
+    /// Puts the current process's record away and takes out another's: a process met for the first time may
+    /// be in any state if it is the log's first (a log may start in the middle of a session), and must start
+    /// with a launch otherwise.
+    private mutating func switchProcess(to process: String) {
+        // The record of lines before the first that names a process is kept only if there were such lines.
+        if current.states != nil { processes[currentProcess] = current }
+        currentProcess = process
+        model = modelsByApp[process] ?? shared
+        if let known = processes.removeValue(forKey: process) {
+            current = known
+        } else {
+            let start =
+                seenProcesses == 0 || modelsByApp[process] != nil
+                ? Self.allStates(sceneBased: model.isSceneBased) : [State(app: .notRunning)]
+            current = Process(states: number(of: start))
+            seenProcesses += 1
+        }
     }
 
     /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing

@@ -68,6 +68,10 @@ extension LogRecognizer {
             name = token[bytes.index(after: dot)...]
             qualifier = token[..<dot]
         }
+        // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return nil
+        }
         if let callback = callbackNames[name] { return .callback(callback) }
         if let notification = notificationNames[name] { return .notification(notification) }
         if let state = sceneStates[name] { return sceneState(state, qualifier: qualifier) }
