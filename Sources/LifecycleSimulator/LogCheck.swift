@@ -46,6 +46,7 @@ public struct LogCheck {
             return .invalidInput
         }
         var checker = LogChecker(logged: logged, loggedByApp: loggedByApp, profile: profile)
+        var report = Report()
         var number = 0
         var recognized = 0
         for line in try lines() {
@@ -54,9 +55,9 @@ public struct LogCheck {
             recognized += 1
             switch checker.check(event) {
             case .consistent(let states):
-                write(line: number, event: event.event, states: states, to: &output)
+                write(line: number, event: event.event, states: states, report: &report, to: &output)
             case .quirk(let quirk, let states):
-                writeQuirk(quirk, line: number, event: event.event, states: states, to: &output)
+                writeQuirk(quirk, line: number, event: event.event, states: states, report: &report, to: &output)
             case .violation(let possible, let allowed):
                 writeViolation(
                     file: file, line: number, text: line, event: event.event, possible: possible, allowed: allowed,
@@ -82,24 +83,36 @@ public struct LogCheck {
         states.sorted().map(\.description)
     }
 
+    /// What the report of a log reuses from line to line: a buffer, and the text of each set of states.
+    private struct Report {
+        var buffer = TraceBuffer(capacity: 256)
+        var statesText: [Set<LogChecker.State>: String] = [:]
+    }
+
     private func write<Output: TextOutputStream>(
-        line: Int, event: LoggedEvent, states: Set<LogChecker.State>, to output: inout Output
+        line: Int, event: LoggedEvent, states: Set<LogChecker.State>, report: inout Report, to output: inout Output
     ) {
         switch format {
         case .text:
-            var buffer = TraceBuffer(capacity: 128)
-            let number = String(line)
-            buffer.append(spaces: 6 - number.utf8.count)
-            buffer.append(number)
-            buffer.append("  ")
+            let statesText =
+                report.statesText[states]
+                ?? {
+                    let text = Self.names(states).joined(separator: " | ")
+                    report.statesText[states] = text
+                    return text
+                }()
+            report.buffer.removeAll()
+            report.buffer.append(spaces: 6 - TraceBuffer.decimalWidth(line))
+            report.buffer.append(decimal: line)
+            report.buffer.append("  ")
             // The name in 68 columns (every name is ASCII, and shorter).
             let name = event.description.utf8.prefix(68)
-            buffer.bytes.append(contentsOf: name)
-            buffer.append(spaces: 68 - name.count)
-            buffer.append(" ")
-            buffer.append(Self.names(states).joined(separator: " | "))
-            buffer.append("\n")
-            output.write(buffer.text)
+            report.buffer.bytes.append(contentsOf: name)
+            report.buffer.append(spaces: 68 - name.count)
+            report.buffer.append(" ")
+            report.buffer.append(statesText)
+            report.buffer.append("\n")
+            output.write(report.buffer.text)
         case .jsonl:
             var json = JSONObject()
             json.add("line", decimal: line)
@@ -110,11 +123,12 @@ public struct LogCheck {
     }
 
     private func writeQuirk<Output: TextOutputStream>(
-        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<LogChecker.State>, to output: inout Output
+        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<LogChecker.State>, report: inout Report,
+        to output: inout Output
     ) {
         switch format {
         case .text:
-            write(line: line, event: event, states: states, to: &output)
+            write(line: line, event: event, states: states, report: &report, to: &output)
             output.write("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
         case .jsonl:
             var json = JSONObject()

@@ -7,11 +7,21 @@ extension LogRecognizer {
     /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
     /// line never holds inside it).
     static func recognizeASCII(_ line: Substring) -> Recognized? {
-        let bytes = line.utf8
-        if let first = bytes.first(where: { !isWhitespace($0) }), first == UInt8(ascii: "#") { return nil }
+        let recognized = line.utf8.withContiguousStorageIfAvailable { bytes in
+            // Tells the caller whether the line was read, and what it holds.
+            (true, recognizeASCII(line, bytes))
+        }
+        return recognized.map { $0.1 } ?? recognizeAnyText(line)
+    }
+
+    private static func recognizeASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Recognized? {
+        var start = 0
+        while start < bytes.count, isWhitespace(bytes[start]) { start += 1 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(line) }
-        guard let event = eventInASCII(line) else { return nil }
-        return Recognized(event: event, process: nslogProcessInASCII(line), time: nslogTimeInASCII(line))
+        guard let event = eventInASCII(line, bytes) else { return nil }
+        return Recognized(
+            event: event, process: nslogProcessInASCII(bytes), time: nslogTimeInASCII(line, bytes))
     }
 
     /// Whether an ASCII byte is white space, as `Character.isWhitespace` says of it.
@@ -19,24 +29,30 @@ extension LogRecognizer {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     /// ``event(in:)``, skipping at once the tokens that cannot be a name: those too short for any, and those
     /// without a qualifier that start with a digit (pids, numbers).
-    private static func eventInASCII(_ line: Substring) -> LoggedEvent? {
-        let bytes = line.utf8
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+    private static func eventInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
+        var index = 0
+        while index < bytes.count {
             guard isTokenByte(bytes[index]) else {
-                bytes.formIndex(after: &index)
+                index += 1
                 continue
             }
             let start = index
-            while index < bytes.endIndex, isTokenByte(bytes[index]) { bytes.formIndex(after: &index) }
-            let token = bytes[start..<index]
-            guard token.count >= shortestName,
-                let first = token.first(where: { $0 != UInt8(ascii: "(") && $0 != UInt8(ascii: ".") }),
-                !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || token.contains(UInt8(ascii: "."))
-            else { continue }
-            if let event = eventInASCII(token: line[start..<index]) { return event }
+            while index < bytes.count, isTokenByte(bytes[index]) { index += 1 }
+            guard index - start >= shortestName else { continue }
+            var first = start
+            while first < index, bytes[first] == UInt8(ascii: "(") || bytes[first] == UInt8(ascii: ".") { first += 1 }
+            guard first < index else { continue }
+            if isDigit(bytes[first]), !bytes[first..<index].contains(UInt8(ascii: ".")) { continue }
+            let utf8 = line.utf8
+            let token = line[
+                utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)]
+            if let event = eventInASCII(token: token) { return event }
         }
         return nil
     }
@@ -90,7 +106,7 @@ extension LogRecognizer {
     }()
 
     /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes.
-    private static func nslogTimeInASCII(_ line: Substring) -> Double? {
+    private static func nslogTimeInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var fields: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var value = 0
@@ -107,7 +123,7 @@ extension LogRecognizer {
             digits = 0
             return true
         }
-        for byte in line.utf8.prefix(23) {
+        for byte in bytes.prefix(23) {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 // Longer numbers, and signs, are the character-wise reader's to judge.
@@ -129,15 +145,12 @@ extension LogRecognizer {
     }
 
     /// ``nslogProcess(of:)`` for an ASCII line.
-    private static func nslogProcessInASCII(_ line: Substring) -> String? {
-        let bytes = line.utf8
-        guard let first = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-            let open = bytes.firstIndex(of: UInt8(ascii: "[")),
+    private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.first, isDigit(first), let open = bytes.firstIndex(of: UInt8(ascii: "[")),
             let colon = bytes[open...].firstIndex(of: UInt8(ascii: ":")),
             bytes[open...].contains(UInt8(ascii: "]"))
         else { return nil }
-        let pid = bytes[bytes.index(after: open)..<colon]
-        return !pid.isEmpty && pid.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-            ? String(line[pid.startIndex..<pid.endIndex]) : nil
+        let pid = bytes[(open + 1)..<colon]
+        return !pid.isEmpty && pid.allSatisfy(isDigit) ? String(decoding: pid, as: UTF8.self) : nil
     }
 }

@@ -46,7 +46,7 @@ public enum LogRecognizer {
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
     /// can say where they come from.
     public static func recognize(_ line: Substring) -> Recognized? {
-        if line.utf8.allSatisfy({ $0 < 0x80 }) { return recognizeASCII(line) }
+        if line.isASCII { return recognizeASCII(line) }
         return recognizeAnyText(line)
     }
 

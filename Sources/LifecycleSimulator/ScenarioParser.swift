@@ -314,7 +314,7 @@ public struct ScenarioParser {
     /// The words of a line with their 1-based columns, and its comment: `#` at the start of a word begins a
     /// comment, which runs to the end of the line (its text without the `#` and the spaces around it).
     static func tokens(of line: Substring) -> (tokens: [Token], comment: Substring?) {
-        line.utf8.allSatisfy({ $0 < 0x80 }) ? tokens(ofASCII: line) : tokens(ofAnyText: line)
+        line.isASCII ? tokens(ofASCII: line) : tokens(ofAnyText: line)
     }
 
     /// ``tokens(of:)`` for any text, character by character: the reference that the ASCII reader matches.

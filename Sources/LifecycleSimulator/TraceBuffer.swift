@@ -38,6 +38,17 @@ public struct TraceBuffer: Sendable, TraceBytes {
         return ascii ?? text.count
     }
 
+    /// The number of digits (and sign) of a whole number in decimal.
+    static func decimalWidth(_ value: Int) -> Int {
+        var width = value < 0 ? 2 : 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            width += 1
+            rest /= 10
+        }
+        return width
+    }
+
     /// The number of characters ``append(seconds:)`` writes.
     static func secondsWidth(_ duration: Duration) -> Int {
         let milliseconds = duration.inMilliseconds
