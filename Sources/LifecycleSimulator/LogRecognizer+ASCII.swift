@@ -49,47 +49,50 @@ extension LogRecognizer {
             while first < index, bytes[first] == UInt8(ascii: "(") || bytes[first] == UInt8(ascii: ".") { first += 1 }
             guard first < index else { continue }
             if isDigit(bytes[first]), !bytes[first..<index].contains(UInt8(ascii: ".")) { continue }
-            let utf8 = line.utf8
-            let token = line[
-                utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)]
-            if let event = eventInASCII(token: token) { return event }
+            if let event = eventInASCII(token: start, index, of: line, bytes) { return event }
         }
         return nil
     }
 
-    /// ``event(inToken:)``, byte by byte.
-    private static func eventInASCII(token: Substring) -> LoggedEvent? {
-        let bytes = token.utf8
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == UInt8(ascii: "(") || bytes[start] == UInt8(ascii: ".") {
-            bytes.formIndex(after: &start)
-        }
+    /// ``event(inToken:)``, byte by byte: the token is `bytes[start..<end]` of `line`.
+    private static func eventInASCII(
+        token start: Int, _ end: Int, of line: Substring, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> LoggedEvent? {
+        var start = start
+        var end = end
+        while start < end, bytes[start] == UInt8(ascii: "(") || bytes[start] == UInt8(ascii: ".") { start += 1 }
         for _ in 0..<3 {
-            if let event = eventInASCII(named: token[start..<end]) { return event }
-            guard start < end else { return nil }
-            let last = bytes.index(before: end)
-            guard bytes[last] == UInt8(ascii: ")") || bytes[last] == UInt8(ascii: ".") else { return nil }
-            end = last
+            if let event = eventInASCII(named: start, end, of: line, bytes) { return event }
+            guard start < end, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: ".") else {
+                return nil
+            }
+            end -= 1
         }
         return nil
     }
 
-    /// ``event(named:)``, byte by byte.
-    private static func eventInASCII(named token: Substring) -> LoggedEvent? {
-        var name = token
-        var qualifier: Substring?
-        let bytes = token.utf8
-        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[..<dot].contains(UInt8(ascii: "(")) {
-            name = token[bytes.index(after: dot)...]
-            qualifier = token[..<dot]
+    /// ``event(named:)``, byte by byte: the name is `bytes[start..<end]` of `line`.
+    private static func eventInASCII(
+        named start: Int, _ end: Int, of line: Substring, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> LoggedEvent? {
+        var nameStart = start
+        var qualifierEnd: Int?
+        if let dot = bytes[start..<end].lastIndex(of: UInt8(ascii: ".")),
+            !bytes[start..<dot].contains(UInt8(ascii: "("))
+        {
+            nameStart = dot + 1
+            qualifierEnd = dot
         }
         // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
-        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            return nil
+        guard nameStart < end, !isDigit(bytes[nameStart]) else { return nil }
+        let utf8 = line.utf8
+        func text(_ from: Int, _ to: Int) -> Substring {
+            line[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)]
         }
+        let name = text(nameStart, end)
         if let callback = callbackNames[name] { return .callback(callback) }
         if let notification = notificationNames[name] { return .notification(notification) }
+        let qualifier = qualifierEnd.map { text(start, $0) }
         if let state = sceneStates[name] { return sceneState(state, qualifier: qualifier) }
         return swiftNotification(named: name, qualifier: qualifier)
     }
