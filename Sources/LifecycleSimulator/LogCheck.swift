@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 import LifecycleCore
 
 /// `lifecycle check`: reads a log twice — once to learn which events it ever shows, once to hold each line
@@ -23,7 +31,7 @@ public struct LogCheck {
         var count = 0
         for line in try lines() {
             count += 1
-            if line.utf8.contains(0) {
+            if Self.holdsNUL(line) {
                 errors.write(
                     "\(file): error: this is not a text log: line \(count) holds a NUL byte (binary data, or text in "
                         + "UTF-16); lifecycle check reads UTF-8 text\n")
@@ -79,6 +87,14 @@ public struct LogCheck {
         return .success
     }
 
+    /// Whether a line holds a NUL byte (a binary file, or UTF-16 text), looked for with `memchr`.
+    private static func holdsNUL(_ line: Substring) -> Bool {
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        } ?? line.utf8.contains(0)
+    }
+
     private static func names(_ states: Set<LogChecker.State>) -> [String] {
         states.sorted().map(\.description)
     }
@@ -106,9 +122,10 @@ public struct LogCheck {
             report.buffer.append(decimal: line)
             report.buffer.append("  ")
             // The name in 68 columns (every name is ASCII, and shorter).
-            let name = event.description.utf8.prefix(68)
-            report.buffer.bytes.append(contentsOf: name)
-            report.buffer.append(spaces: 68 - name.count)
+            let name = event.description
+            let width = min(name.utf8.count, 68)
+            report.buffer.append(width == name.utf8.count ? name[...] : name.prefix(width))
+            report.buffer.append(spaces: 68 - width)
             report.buffer.append(" ")
             report.buffer.append(statesText)
             report.buffer.append("\n")
