@@ -1,3 +1,5 @@
+import LifecycleCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LifecycleCore
 
 /// `lifecycle check`: reads a log twice — once to learn which events it ever shows, once to hold each line
 /// to the model — streaming both times, so memory stays flat on a log of any length.
