@@ -12,6 +12,8 @@ public enum ScenarioSource: Sendable {
     case text(String)
     /// An open file, read from its start each time its lines are read (the descriptor stays the caller's).
     case file(descriptor: Int32)
+    /// Bytes that may not be UTF-8 text: their lines up to the first that is not.
+    case bytes([UInt8])
 
     /// Calls `body` with each line and its number, without its line break: `\n`, `\r\n` and a lone `\r` each
     /// end a line, as ``ScenarioParser`` reads them. `body` returns `false` to stop.
@@ -29,12 +31,27 @@ public enum ScenarioSource: Sendable {
             for (offset, line) in ScenarioParser.lines(of: text).enumerated() where !body(line, offset + 1) { break }
             return nil
         case .file(let descriptor):
-            return Self.forEachLine(of: descriptor, file: file, chunkSize: chunkSize, body)
+            return Self.forEachLine(file: file, chunkSize: chunkSize, body) { buffer, offset in
+                pread(descriptor, buffer.baseAddress!, buffer.count, offset)
+            }
+        case .bytes(let bytes):
+            return Self.forEachLine(file: file, chunkSize: chunkSize, body) { buffer, offset in
+                let count = max(0, min(buffer.count, bytes.count - Int(offset)))
+                if count > 0 {
+                    bytes.withUnsafeBytes {
+                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<(Int(offset) + count)]))
+                    }
+                }
+                return count
+            }
         }
     }
 
+    /// The lines of what `read` gives (into a buffer, from an offset: the count read, 0 at the end, or -1 with
+    /// `errno`).
     private static func forEachLine(
-        of descriptor: Int32, file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool
+        file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool,
+        read: (UnsafeMutableRawBufferPointer, off_t) -> Int
     ) -> String? {
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         var carried: [UInt8] = []
@@ -52,7 +69,7 @@ public enum ScenarioSource: Sendable {
             return (!body(line[...], number), nil)
         }
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, offset) }
+            let count = chunk.withUnsafeMutableBytes { read($0, offset) }
             if count < 0, errno == EINTR { continue }
             if count < 0 { return "\(file): error: it cannot be read: \(String(cString: strerror(errno)))" }
             if count == 0 { break }

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleSimulator
 
 /// Reads a scenario file, or standard input for `-`, as UTF-8 text.
 enum ScenarioFile {
@@ -28,40 +29,7 @@ enum ScenarioFile {
             }
         }
         if let text = String(data: data, encoding: .utf8) { return .success(text) }
-        let bytes = Array(data)
-        let (line, column, offset) = firstInvalidUTF8(in: bytes)
-        let byte =
-            offset < bytes.count
-            ? "the byte 0x" + String(bytes[offset], radix: 16, uppercase: true) : "a cut-off character"
-        return .failure(
-            ReadError(
-                description: "\(displayName(of: path)):\(line):\(column): error: expected UTF-8 text, found \(byte)"))
-    }
-
-    /// The line and column (1-based, in characters) and the offset of the first byte that is not valid UTF-8.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int, offset: Int) {
-        var line = 1
-        var column = 1
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length =
-                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
-            guard length > 0, index + length <= bytes.count,
-                bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }),
-                String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first?.value != 0xFFFD
-            else { return (line, column, index) }
-            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
-                // Lines end at \n, \r\n or a lone \r, as the parser reads them.
-                line += 1
-                column = 1
-            } else if byte == 0x0D {
-                // The \r of \r\n: the \n ends the line.
-            } else {
-                column += 1
-            }
-            index += length
-        }
-        return (line, column, index)
+        let problem = ScenarioSource.bytes(Array(data)).forEachLine(file: displayName(of: path)) { _, _ in true }
+        return .failure(ReadError(description: problem ?? "\(displayName(of: path)): error: expected UTF-8 text"))
     }
 }
