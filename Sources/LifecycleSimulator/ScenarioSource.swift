@@ -39,7 +39,8 @@ public enum ScenarioSource: Sendable {
                 let count = max(0, min(buffer.count, bytes.count - Int(offset)))
                 if count > 0 {
                     bytes.withUnsafeBytes {
-                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<(Int(offset) + count)]))
+                        buffer.copyMemory(
+                            from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<(Int(offset) + count)]))
                     }
                 }
                 return count
