@@ -202,12 +202,21 @@ public struct LogChecker {
         return .consistent(after)
     }
 
+    /// How many processes the checker remembers besides the current one.
+    var rememberedProcesses: Int { processes.count }
+
     /// Puts the current process's record away and takes out another's: a process met for the first time may
     /// be in any state if it is the log's first (a log may start in the middle of a session), and must start
     /// with a launch otherwise.
     private mutating func switchProcess(to process: String) {
-        // The record of lines before the first that names a process is kept only if there were such lines.
-        if current.states != nil { processes[currentProcess] = current }
+        // The record of lines before the first that names a process is kept only if there were such lines; and
+        // a process that has ended (not running, no step open) is forgotten: if its pid comes back, a new
+        // process starts there, not running, as it would from the record. So memory does not grow with the
+        // number of processes that have come and gone.
+        let ended =
+            current.states == number(of: [State(app: .notRunning)]) && current.openStep.isEmpty
+            && modelsByApp[currentProcess] == nil
+        if current.states != nil, !ended { processes[currentProcess] = current }
         currentProcess = process
         model = modelsByApp[process] ?? shared
         if let known = processes.removeValue(forKey: process) {

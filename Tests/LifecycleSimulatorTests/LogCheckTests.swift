@@ -106,6 +106,36 @@ import Testing
         #expect(output.contains("  the model allows there: application:didFinishLaunchingWithOptions:\n"))
     }
 
+    @Test func processesThatEndedAreForgottenAndTheirPidStartsAfresh() {
+        func line(_ pid: Int, _ name: String) -> LogRecognizer.Recognized {
+            LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[\(pid):1] \(name)"[...])!
+        }
+        let life = [
+            "application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:", "applicationWillResignActive:",
+            "applicationDidEnterBackground:", "applicationWillTerminate:",
+        ]
+        let logged = Set(life.map { line(1, $0).event })
+        var checker = LogChecker(logged: logged)
+        for pid in 1...2_000 {
+            for name in life {
+                guard case .consistent = checker.check(line(pid, name)) else {
+                    Issue.record("pid \(pid): \(name) does not fit")
+                    return
+                }
+            }
+        }
+        #expect(checker.rememberedProcesses == 0)
+        // A pid that comes back is a new process: it starts with a launch, as before it was forgotten.
+        guard case .violation = checker.check(line(7, "applicationDidBecomeActive:")) else {
+            Issue.record("a new process was not held to a launch")
+            return
+        }
+        guard case .consistent = checker.check(line(7, "application:didFinishLaunchingWithOptions:")) else {
+            Issue.record("a new process could not launch")
+            return
+        }
+    }
+
     @Test func didBecomeActiveInTheBackgroundIsAViolation() {
         let log = Self.goodLog.replacingOccurrences(
             of: "applicationDidEnterBackground:\n",
