@@ -9,13 +9,15 @@ import Testing
 
 /// A child process whose standard output is read line by line as it comes.
 ///
-/// `@unchecked Sendable`: the pipe's reading handler runs on a Foundation queue, and every access to `lines`
-/// goes through `lock`.
+/// `@unchecked Sendable`: the pipe's reading handler runs on a Foundation queue, and every access to `lines`,
+/// `partial` and `outputEnded` goes through `lock`.
 final class ChildProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var lines: [String] = []
     private var partial = ""
+    /// Whether the reading handler has seen the end of the output: what the process wrote is all in `lines`.
+    private var outputEnded = false
     private let errors = Pipe()
 
     init(_ executable: String, _ arguments: [String] = []) throws {
@@ -25,7 +27,13 @@ final class ChildProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                lock.withLock { outputEnded = true }
+                return
+            }
+            let text = String(decoding: data, as: UTF8.self)
             lock.withLock {
                 partial += text
                 while let newline = partial.firstIndex(of: "\n") {
@@ -54,6 +62,8 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     var output: [String] { lock.withLock { lines } }
+
+    private var hasOutputEnded: Bool { lock.withLock { outputEnded } }
 
     /// Waits until `line` has appeared `count` times; false on timeout.
     func waitFor(_ line: String, count: Int = 1, timeout: Double = 10) async -> Bool {
@@ -87,9 +97,13 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The exit status, once the process has ended; nil on timeout.
+    /// The exit status once the process has ended and its output has all been read (the reading handler runs
+    /// on its own queue, and may still hold the last lines when the process is already gone); `nil` on timeout.
     func exitStatus(timeout: Double = 20) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        while process.isRunning || !hasOutputEnded, Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         guard !process.isRunning else { return nil }
         return process.terminationStatus
     }
