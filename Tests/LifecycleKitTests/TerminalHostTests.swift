@@ -188,7 +188,8 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     @Test func aBackgroundTaskRunsBeforeTheProcessStops() async throws {
-        let child = try ChildProcess("HostFixture", ["--task", "1"])
+        // A task of 3 s, looked at after 0.3 s: room for a busy machine that wakes this test late.
+        let child = try ChildProcess("HostFixture", ["--task", "3"])
         #expect(await child.waitFor("applicationDidBecomeActive:"))
         child.send(SIGTSTP)
         #expect(await child.waitFor("applicationDidEnterBackground:"))
