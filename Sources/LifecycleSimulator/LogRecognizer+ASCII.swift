@@ -7,11 +7,11 @@ extension LogRecognizer {
     /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
     /// line never holds inside it).
     static func recognizeASCII(_ line: Substring) -> Recognized? {
-        let recognized = line.utf8.withContiguousStorageIfAvailable { bytes in
-            // Tells the caller whether the line was read, and what it holds.
-            (true, recognizeASCII(line, bytes))
+        // The outer optional says whether the bytes could be read in place; the inner one, what the line holds.
+        if let recognized = line.utf8.withContiguousStorageIfAvailable({ recognizeASCII(line, $0) }) {
+            return recognized
         }
-        return recognized.map { $0.1 } ?? recognizeAnyText(line)
+        return recognizeAnyText(line)
     }
 
     private static func recognizeASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Recognized? {

@@ -5,8 +5,6 @@ import LifecycleSimulator
 enum ScenarioFile {
     struct ReadError: Error, CustomStringConvertible {
         var description: String
-        /// Whether the file does not exist (rather than existing and being unreadable or not UTF-8).
-        var isMissing = false
     }
 
     static func displayName(of path: String) -> String {
@@ -23,9 +21,7 @@ enum ScenarioFile {
             } catch {
                 let exists = FileManager.default.fileExists(atPath: path)
                 return .failure(
-                    ReadError(
-                        description: "\(path): error: \(exists ? "it cannot be read" : "no such file")",
-                        isMissing: !exists))
+                    ReadError(description: "\(path): error: \(exists ? "it cannot be read" : "no such file")"))
             }
         }
         if let text = String(data: data, encoding: .utf8) { return .success(text) }
