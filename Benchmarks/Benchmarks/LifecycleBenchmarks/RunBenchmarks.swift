@@ -59,11 +59,7 @@ final class BenchmarkFiles: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = scenario(rounds: rounds)
         if !FileManager.default.fileExists(atPath: path) {
-            var text = ""
-            for line in LoadScenario(apps: 2_000, rounds: rounds) {
-                text += line
-                text += "\n"
-            }
+            let text = LoadScenario(apps: 2_000, rounds: rounds).source
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         }
         if let format, !FileManager.default.fileExists(atPath: trace(rounds: rounds, format: format)) {
