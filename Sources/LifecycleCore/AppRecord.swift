@@ -6,6 +6,9 @@ struct AppRecord: Sendable {
     /// The app's main run loop: what it will do next, in order. `nextStep` is the first not yet done.
     var steps: [Step] = []
     var nextStep = 0
+    /// The details of queued calls, by ticket, until each call is made; the last ticket given out.
+    var parkedDetails: [Step.DetailTicket: CallbackDetail] = [:]
+    var lastDetailTicket: UInt32 = 0
     /// The state the app will be in once its queued steps are done: what the system decides on, since a
     /// slow callback can hold changes back.
     var projectedState: AppState = .notRunning
@@ -77,6 +80,19 @@ struct AppRecord: Sendable {
         self.livesScenes = configuration.usesScenes && profile.allowsScenes
         self.footprint = configuration.memory
     }
+
+    /// Takes the watchdog's timer, leaving no watchdog armed. In place: reading `watchdog?.timer` through the
+    /// phone's array would copy the whole record.
+    mutating func takeWatchdogTimer() -> SystemTimer? {
+        defer { watchdog = nil }
+        return watchdog?.timer
+    }
+
+    /// Whether a timer is the running budget's expiration warning.
+    func isBudgetWarning(_ timer: SystemTimer) -> Bool { budget?.warning == timer }
+
+    /// Whether a timer is the running budget's exhaustion.
+    func isBudgetExhaustion(_ timer: SystemTimer) -> Bool { budget?.exhaustion == timer }
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }

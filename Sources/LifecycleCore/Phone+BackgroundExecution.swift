@@ -136,13 +136,12 @@ extension Phone {
     // MARK: Watchdog
 
     mutating func armWatchdog(for index: Int, subject: String, limit: Duration) {
-        cancel(apps[index].watchdog?.timer)
+        cancel(apps[index].takeWatchdogTimer())
         apps[index].watchdog = (schedule(.watchdog, for: index, after: limit, subject: subject), subject, limit)
     }
 
     mutating func disarmWatchdog(for index: Int) {
-        cancel(apps[index].watchdog?.timer)
-        apps[index].watchdog = nil
+        cancel(apps[index].takeWatchdogTimer())
     }
 
     /// A watchdog fired: the app did not return, or did not call a completion handler, in time.
@@ -169,11 +168,24 @@ extension Phone {
 
     /// Handles a timer set earlier: returns what must happen now. A cancelled or stale timer does nothing.
     public mutating func timerFired(_ timer: SystemTimer) -> [Action] {
+        handleTimer(timer)
+        return takeOutput()
+    }
+
+    /// Handles a timer set earlier, appending what must happen now to `actions`: ``timerFired(_:)`` without a
+    /// new array each time.
+    public mutating func timerFired(_ timer: SystemTimer, appendingTo actions: inout [Action]) {
+        swap(&output, &actions)
+        defer { swap(&output, &actions) }
+        handleTimer(timer)
+    }
+
+    private mutating func handleTimer(_ timer: SystemTimer) {
         guard let app = timer.app else {
             if timer.purpose == .protectedDataLocks, timer == protectedDataTimer { protectedDataBecameUnavailable() }
-            return takeOutput()
+            return
         }
-        guard let index = indexByID[app] else { return takeOutput() }
+        guard let index = indexByID[app] else { return }
         switch timer.purpose {
         case .callbackReturns:
             if let running = apps[index].running, running.timer == timer {
@@ -187,15 +199,14 @@ extension Phone {
         case .backgroundTaskEnds:
             backgroundTaskEnded(timer, for: index)
         case .expirationWarning:
-            if apps[index].budget?.warning == timer { expirationWarning(for: index) }
+            if apps[index].isBudgetWarning(timer) { expirationWarning(for: index) }
         case .budgetExhausted:
-            if apps[index].budget?.exhaustion == timer { budgetExhausted(for: index) }
+            if apps[index].isBudgetExhaustion(timer) { budgetExhausted(for: index) }
         case .backgroundEventCompletes:
             completionHandlerCalled(timer, for: index)
         case .protectedDataLocks:
             break
         }
-        return takeOutput()
     }
 
     /// Ten seconds after locking, protected data becomes unavailable (docs/lifecycle.md §3).

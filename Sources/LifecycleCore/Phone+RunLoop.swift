@@ -48,14 +48,15 @@ extension Phone {
         switch step {
         case .change(let event, let reason):
             apply(event, reason, to: index)
-        case .call(let callback, let detail, let condition):
+        case .call(let callback, let ticket, let condition):
+            let detail = ticket.flatMap { apps[index].parkedDetails.removeValue(forKey: $0) }
             if holds(condition, for: index) {
                 call(callback, detail, on: index)
             } else if let reason = explanation(of: condition) {
                 note(index, "\(callback.selector) not called: \(reason)")
             }
-        case .armWatchdog(let subject, let limit):
-            armWatchdog(for: index, subject: subject, limit: limit)
+        case .armLaunchWatchdog:
+            armWatchdog(for: index, subject: Self.launchSubject, limit: WatchdogLimit.launch)
         case .disarmWatchdog:
             disarmWatchdog(for: index)
         case .storeArchive:
@@ -202,6 +203,17 @@ extension Phone {
         }
     }
 
+    /// A step that calls a delegate method; its detail, if any, waits in the app's record until the call.
+    mutating func callStep(
+        _ callback: Callback, _ detail: CallbackDetail?, _ condition: Step.Condition = .always, for index: Int
+    ) -> Step {
+        guard let detail else { return .call(callback, nil, condition) }
+        apps[index].lastDetailTicket &+= 1
+        let ticket = Step.DetailTicket(number: apps[index].lastDetailTicket)
+        apps[index].parkedDetails[ticket] = detail
+        return .call(callback, ticket, condition)
+    }
+
     // MARK: State changes
 
     /// Changes an app's state through its state machine and keeps the phone's books: the foreground app,
@@ -262,16 +274,16 @@ extension Phone {
             cancel(running.timer)
             busyApps -= 1
         }
-        cancel(apps[index].watchdog?.timer)
+        cancel(apps[index].takeWatchdogTimer())
         stopBudget(for: index)
         for task in apps[index].backgroundTasks { cancel(task.end) }
         for event in apps[index].pendingEvents { cancel(event.timer) }
         apps[index].running = nil
-        apps[index].watchdog = nil
         apps[index].backgroundTasks = []
         apps[index].pendingEvents = []
         apps[index].steps = []
         apps[index].nextStep = 0
+        apps[index].parkedDetails = [:]
         apps[index].projectedState = .notRunning
         apps[index].scene = nil
     }

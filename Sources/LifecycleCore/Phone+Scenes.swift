@@ -40,13 +40,13 @@ extension Phone {
         let pushes = request.deliveries.filter { $0.callback == .didReceiveRemoteNotification }
         var steps: [Step] = []
         let connected = apps[index].scene != nil && projectedState(of: index) != .notRunning
-        if !connected { steps += connectSteps(connection) }
+        if !connected { steps += connectSteps(connection, of: index) }
         steps += self.steps(for: .enterForeground, of: index)
         steps.append(.deliverQueuedNotifications)
         if connected {
-            steps += Self.calls(delivering: Self.sceneDeliveries(request.deliveries), when: .always)
+            steps += calls(delivering: Self.sceneDeliveries(request.deliveries), when: .always, to: index)
         } else {
-            steps += Self.calls(delivering: pushes, when: request.launchGate)
+            steps += calls(delivering: pushes, when: request.launchGate, to: index)
         }
         steps += self.steps(for: .becomeActive, of: index)
         switch projectedState(of: index) {
@@ -62,10 +62,10 @@ extension Phone {
 
     /// The steps that connect an app's scene: its session made if it has none (and configured once), then
     /// `scene:willConnectToSession:options:`.
-    private func connectSteps(_ options: ConnectionOptions) -> [Step] {
+    private mutating func connectSteps(_ options: ConnectionOptions, of index: Int) -> [Step] {
         [
             .connectScene, .call(.configurationForConnecting, nil, .newSession),
-            .call(.sceneWillConnect, .connectionOptions(options), .always),
+            callStep(.sceneWillConnect, .connectionOptions(options), for: index),
         ]
     }
 

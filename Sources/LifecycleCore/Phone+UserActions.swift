@@ -2,6 +2,20 @@ extension Phone {
     /// Performs a user action: returns what must happen, in order, or throws — changing nothing — when the
     /// action is impossible in the current situation.
     public mutating func perform(_ action: UserAction) throws(ImpossibleAction) -> [Action] {
+        try handle(action)
+        return takeOutput()
+    }
+
+    /// Performs a user action, appending what must happen to `actions`: ``perform(_:)`` without a new array
+    /// each time, for a host that keeps one buffer for all its events. Throws, appending nothing, when the
+    /// action is impossible.
+    public mutating func perform(_ action: UserAction, appendingTo actions: inout [Action]) throws(ImpossibleAction) {
+        swap(&output, &actions)
+        defer { swap(&output, &actions) }
+        try handle(action)
+    }
+
+    private mutating func handle(_ action: UserAction) throws(ImpossibleAction) {
         switch action {
         case .tap(let app):
             let index = try self.index(of: app)
@@ -94,7 +108,6 @@ extension Phone {
             let index = try index(of: app)
             if apps[index].state != .notRunning { kill(index, .crash) }
         }
-        return takeOutput()
     }
 
     // MARK: Preconditions
@@ -202,7 +215,7 @@ extension Phone {
         if usesScenes(index) {
             bringSceneForward(request)
         } else if projectedState(of: index) == .notRunning {
-            let calls = Self.calls(delivering: request.deliveries, when: request.launchGate)
+            let calls = calls(delivering: request.deliveries, when: request.launchGate, to: index)
             launch(
                 index, options: request.options, then: calls + steps(for: .becomeActive, of: index),
                 inBackground: false)
@@ -210,19 +223,18 @@ extension Phone {
             var steps: [Step] = projectedState(of: index) == .suspended ? [.change(.resume, .resume)] : []
             steps += self.steps(for: .enterForeground, of: index)
             steps.append(.deliverQueuedNotifications)
-            steps += Self.calls(delivering: request.deliveries, when: .always)
+            steps += calls(delivering: request.deliveries, when: .always, to: index)
             steps += self.steps(for: .becomeActive, of: index)
             enqueue(index, steps)
         }
     }
 
     /// The steps that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
-    static func calls(
-        delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition
-    )
-        -> [Step]
-    {
-        deliveries.map { .call($0.callback, $0.argument.map(CallbackDetail.argument), condition) }
+    mutating func calls(
+        delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition,
+        to index: Int
+    ) -> [Step] {
+        deliveries.map { callStep($0.callback, $0.argument.map(CallbackDetail.argument), condition, for: index) }
     }
 
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
@@ -230,7 +242,7 @@ extension Phone {
     private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
         if index == foreground {
             let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
-            enqueue(index, Self.calls(delivering: delivered, when: .always))
+            enqueue(index, calls(delivering: delivered, when: .always, to: index))
             becomeActive(index)
         } else {
             if let foreground { leaveForeground(foreground) }
@@ -250,9 +262,8 @@ extension Phone {
         apps[index].protectedDataAvailableSeen = protectedDataAvailable
         let detail = options.isEmpty ? nil : CallbackDetail.launchOptions(options)
         var steps: [Step] = [
-            .change(inBackground ? .launchInBackground : .launch, nil),
-            .armWatchdog(subject: Self.launchSubject, limit: WatchdogLimit.launch),
-            .call(.willFinishLaunching, detail, .always),
+            .change(inBackground ? .launchInBackground : .launch, nil), .armLaunchWatchdog,
+            callStep(.willFinishLaunching, detail, for: index),
         ]
         if !inBackground, apps[index].behavior.restoresState, apps[index].hasRestorationArchive {
             steps += [
@@ -260,11 +271,11 @@ extension Phone {
                 .call(.didDecodeRestorableState, nil, .lastAnswerYes),
             ]
         }
-        steps += [.call(.didFinishLaunching, detail, .always), .disarmWatchdog]
+        steps += [callStep(.didFinishLaunching, detail, for: index), .disarmWatchdog]
         if usesScenes(index), !apps[index].discardedSessions.isEmpty {
             let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
             apps[index].discardedSessions = []
-            steps.append(.call(.didDiscardSceneSessions, .argument(sessions), .always))
+            steps.append(callStep(.didDiscardSceneSessions, .argument(sessions), for: index))
         }
         enqueue(index, steps + next)
     }

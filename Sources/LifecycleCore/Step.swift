@@ -1,5 +1,15 @@
 /// One thing an app's run loop does. Internal to ``Phone``.
+///
+/// A step is a plain value, copied without reference counting: the run loop copies many of them on every event.
+/// What a call carries beyond its callback (launch options, a URL) waits in the app's record under a
+/// ``DetailTicket`` until the call is made.
 enum Step: Sendable {
+    /// Where a call's ``CallbackDetail`` waits in ``AppRecord/parkedDetails`` until the call is made.
+    struct DetailTicket: Sendable, Hashable {
+        let number: UInt32
+    }
+
+
     /// When a conditional step happens.
     enum Condition: Sendable {
         case always
@@ -15,10 +25,10 @@ enum Step: Sendable {
 
     /// Change the app's state through its ``AppLifecycle``.
     case change(AppLifecycle.Event, TransitionReason?)
-    /// Call a delegate method.
-    case call(Callback, CallbackDetail?, Condition)
-    /// Arm the watchdog for a stretch of steps that spans several callbacks (the launch).
-    case armWatchdog(subject: String, limit: Duration)
+    /// Call a delegate method, with the detail parked under the ticket, if any.
+    case call(Callback, DetailTicket?, Condition)
+    /// Arm the launch's watchdog, which spans several callbacks.
+    case armLaunchWatchdog
     case disarmWatchdog
     /// Store the restoration archive, if the app agreed to save its state.
     case storeArchive

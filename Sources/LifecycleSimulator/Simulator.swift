@@ -28,6 +28,9 @@ public final class Simulator<Sink: TraceSink> {
     private var hostedApps: Set<AppID>
     /// When each app's background budget runs out, while it runs.
     private var budgetDeadlines: [AppID: (timer: UInt64, due: Duration)] = [:]
+    /// What the phone asked for last, kept so that its storage serves every event (hosted code that calls back
+    /// in the middle of carrying it out gets a fresh copy).
+    private var actions: [Action] = []
 
     public init(phone: Phone, sink: Sink) {
         self.phone = phone
@@ -50,7 +53,8 @@ public final class Simulator<Sink: TraceSink> {
     public func perform(
         _ action: UserAction, label: (line: Int, text: String)? = nil, explanation: String? = nil
     ) throws(ImpossibleAction) {
-        let actions = try phone.perform(action)
+        actions.removeAll(keepingCapacity: true)
+        try phone.perform(action, appendingTo: &actions)
         if let label { record(.action(line: label.line, text: label.text)) }
         if let explanation { record(.explanation(explanation)) }
         carryOut(actions)
@@ -161,7 +165,9 @@ public final class Simulator<Sink: TraceSink> {
             guard live.remove(timer.id) != nil else { return }
             forgetBudget(of: timer)
             now = next.due
-            carryOut(phone.timerFired(timer))
+            actions.removeAll(keepingCapacity: true)
+            phone.timerFired(timer, appendingTo: &actions)
+            carryOut(actions)
         case .callbackReturns(let app, let answer):
             now = next.due
             carryOut(phone.callbackReturned(from: app, answer: answer))
