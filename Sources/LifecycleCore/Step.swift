@@ -9,7 +9,6 @@ enum Step: Sendable {
         let number: UInt32
     }
 
-
     /// When a conditional step happens.
     enum Condition: Sendable {
         case always
