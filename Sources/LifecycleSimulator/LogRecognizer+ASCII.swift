@@ -85,6 +85,8 @@ extension LogRecognizer {
         }
         // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
         guard nameStart < end, !isDigit(bytes[nameStart]) else { return nil }
+        // Most tokens of a log line are words of its message: their shape tells them apart before any hashing.
+        guard nameShapes.admits(bytes, from: nameStart, to: end) else { return nil }
         let utf8 = line.utf8
         func text(_ from: Int, _ to: Int) -> Substring {
             line[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)]
@@ -100,13 +102,41 @@ extension LogRecognizer {
     private static let sceneStates: [Substring: SceneState] = Dictionary(
         uniqueKeysWithValues: SceneState.allCases.map { (Substring($0.rawValue), $0) })
 
+    /// Every name an event goes by, in any of the dictionaries above.
+    private static var allNames: [Substring] {
+        Array(callbackNames.keys) + Array(notificationNames.keys) + Array(swiftNotificationNames.keys)
+            + Array(sceneStates.keys)
+    }
+
     /// The fewest characters a name of an event has (a token may add a qualifier and punctuation, never less).
-    private static let shortestName: Int = {
-        let names =
-            Array(callbackNames.keys) + Array(notificationNames.keys) + Array(swiftNotificationNames.keys)
-            + SceneState.allCases.map { Substring($0.rawValue) }
-        return names.map(\.utf8.count).min() ?? 1
-    }()
+    private static let shortestName = allNames.map(\.utf8.count).min() ?? 1
+
+    private static let nameShapes = NameShapes(allNames)
+
+    /// The length, first byte and last byte of every name: a name not of one of these shapes need not be looked
+    /// up. Lengths of 63 bytes and more share one slot.
+    private struct NameShapes {
+        private var firstBytes = [Bool](repeating: false, count: 64 * 256)
+        private var lastBytes = [Bool](repeating: false, count: 64 * 256)
+
+        init(_ names: [Substring]) {
+            for name in names {
+                let bytes = Array(name.utf8)
+                guard let first = bytes.first, let last = bytes.last else { continue }
+                firstBytes[Self.slot(bytes.count, first)] = true
+                lastBytes[Self.slot(bytes.count, last)] = true
+            }
+        }
+
+        private static func slot(_ length: Int, _ byte: UInt8) -> Int {
+            min(length, 63) << 8 | Int(byte)
+        }
+
+        /// Whether `bytes[start..<end]` (not empty) has the shape of a name.
+        func admits(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+            firstBytes[Self.slot(end - start, bytes[start])] && lastBytes[Self.slot(end - start, bytes[end - 1])]
+        }
+    }
 
     /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes.
     private static func nslogTimeInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
