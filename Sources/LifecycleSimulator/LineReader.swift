@@ -32,7 +32,12 @@ public final class LineReader: Sequence, IteratorProtocol {
 
     public func next() -> Substring? {
         guard let file else { return nil }
+        // getline works on copies: passing the properties themselves `inout` checks exclusive access twice a line.
+        var buffer = self.buffer
+        var capacity = self.capacity
         var length = getline(&buffer, &capacity, file)
+        self.buffer = buffer
+        self.capacity = capacity
         guard length >= 0, let buffer else {
             fclose(file)
             self.file = nil

@@ -37,7 +37,7 @@ public struct LogCheck {
                         + "UTF-16); lifecycle check reads UTF-8 text\n")
                 return .invalidInput
             }
-            if let recognized = LogRecognizer.recognize(line) {
+            if let recognized = LogRecognizer.recognizeEvent(line) {
                 logged.insert(recognized.event)
                 if recognized.isTraceRecord, let app = recognized.process {
                     loggedByApp[app, default: []].insert(recognized.event)
@@ -63,16 +63,22 @@ public struct LogCheck {
             recognized += 1
             switch checker.check(event) {
             case .consistent(let states):
-                write(line: number, event: event.event, states: states, report: &report, to: &output)
+                write(
+                    line: number, event: event.event, states: (states, checker.lastStateSetNumber), report: &report,
+                    to: &output)
             case .quirk(let quirk, let states):
-                writeQuirk(quirk, line: number, event: event.event, states: states, report: &report, to: &output)
+                writeQuirk(
+                    quirk, line: number, event: event.event, states: (states, checker.lastStateSetNumber),
+                    report: &report, to: &output)
             case .violation(let possible, let allowed):
+                report.flush(to: &output)
                 writeViolation(
                     file: file, line: number, text: line, event: event.event, possible: possible, allowed: allowed,
                     to: &output)
                 return .expectationFailed
             }
         }
+        report.flush(to: &output)
         let summary = "\(recognized) lifecycle lines fit the model; \(number - recognized) other lines skipped"
         switch format {
         case .text: output.write("\(file): \(summary)\n")
@@ -95,67 +101,90 @@ public struct LogCheck {
         } ?? line.utf8.contains(0)
     }
 
-    private static func names(_ states: Set<LogChecker.State>) -> [String] {
+    fileprivate static func names(_ states: Set<LogChecker.State>) -> [String] {
         states.sorted().map(\.description)
     }
 
-    /// What the report of a log reuses from line to line: a buffer, and the text of each set of states.
+    /// The report of a log as it is written: lines not yet handed to the output, and the text of each set of
+    /// states, by the set's number in the checker.
     private struct Report {
-        var buffer = TraceBuffer(capacity: 256)
-        var statesText: [Set<LogChecker.State>: String] = [:]
-    }
+        /// About this much is handed to the output at a time, as one string: a string per line would cost
+        /// more than the rest of writing it.
+        static let pieceSize = 1 << 16
 
-    private func write<Output: TextOutputStream>(
-        line: Int, event: LoggedEvent, states: Set<LogChecker.State>, report: inout Report, to output: inout Output
-    ) {
-        switch format {
-        case .text:
-            let statesText =
-                report.statesText[states]
-                ?? {
-                    let text = Self.names(states).joined(separator: " | ")
-                    report.statesText[states] = text
-                    return text
-                }()
-            report.buffer.removeAll()
-            report.buffer.append(spaces: 6 - TraceBuffer.decimalWidth(line))
-            report.buffer.append(decimal: line)
-            report.buffer.append("  ")
-            // The name in 68 columns (every name is ASCII, and shorter).
-            let name = event.description
-            let width = min(name.utf8.count, 68)
-            report.buffer.append(width == name.utf8.count ? name[...] : name.prefix(width))
-            report.buffer.append(spaces: 68 - width)
-            report.buffer.append(" ")
-            report.buffer.append(statesText)
-            report.buffer.append("\n")
-            output.write(report.buffer.text)
-        case .jsonl:
-            var json = JSONObject()
-            json.add("line", decimal: line)
-            json.add("event", event.description)
-            json.add("states", strings: Self.names(states))
-            output.write(json.closed + "\n")
+        var pending = RawTraceBytes(capacity: Report.pieceSize + 4096)
+        var statesText: [String?] = []
+
+        /// Hands what is pending to the output once there is a piece's worth.
+        func flushIfFull<Output: TextOutputStream>(to output: inout Output) {
+            if pending.count >= Self.pieceSize { flush(to: &output) }
+        }
+
+        /// Hands what is pending to the output: before anything else is written to it, and at the end.
+        func flush<Output: TextOutputStream>(to output: inout Output) {
+            guard pending.count > 0 else { return }
+            output.write(String(decoding: pending.bytes, as: UTF8.self))
+            pending.removeAll()
+        }
+
+        mutating func text(of states: Set<LogChecker.State>, numbered number: Int?) -> String {
+            guard let number else { return LogCheck.names(states).joined(separator: " | ") }
+            if number < statesText.count, let text = statesText[number] { return text }
+            if number >= statesText.count { statesText += Array(repeating: nil, count: number + 1 - statesText.count) }
+            let text = LogCheck.names(states).joined(separator: " | ")
+            statesText[number] = text
+            return text
         }
     }
 
-    private func writeQuirk<Output: TextOutputStream>(
-        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: Set<LogChecker.State>, report: inout Report,
+    /// Writes a line's event and the states the app may then be in; `states.number` is the set's number in the
+    /// checker, under which its text is kept.
+    private func write<Output: TextOutputStream>(
+        line: Int, event: LoggedEvent, states: (set: Set<LogChecker.State>, number: Int?), report: inout Report,
         to output: inout Output
     ) {
         switch format {
         case .text:
-            write(line: line, event: event, states: states, report: &report, to: &output)
-            output.write("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
+            let statesText = report.text(of: states.set, numbered: states.number)
+            report.pending.append(spaces: 6 - TraceBuffer.decimalWidth(line))
+            report.pending.append(decimal: line)
+            report.pending.append("  ")
+            // The name in 68 columns (every name is ASCII, and shorter).
+            let name = event.description
+            let width = min(name.utf8.count, 68)
+            report.pending.append(width == name.utf8.count ? name[...] : name.prefix(width))
+            report.pending.append(spaces: 68 - width)
+            report.pending.append(" ")
+            report.pending.append(statesText)
+            report.pending.append("\n")
         case .jsonl:
             var json = JSONObject()
             json.add("line", decimal: line)
             json.add("event", event.description)
-            json.add("states", strings: Self.names(states))
+            json.add("states", strings: Self.names(states.set))
+            report.pending.append(json.closed + "\n")
+        }
+        report.flushIfFull(to: &output)
+    }
+
+    private func writeQuirk<Output: TextOutputStream>(
+        _ quirk: LogQuirk, line: Int, event: LoggedEvent, states: (set: Set<LogChecker.State>, number: Int?),
+        report: inout Report, to output: inout Output
+    ) {
+        switch format {
+        case .text:
+            write(line: line, event: event, states: states, report: &report, to: &output)
+            report.pending.append("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
+        case .jsonl:
+            var json = JSONObject()
+            json.add("line", decimal: line)
+            json.add("event", event.description)
+            json.add("states", strings: Self.names(states.set))
             json.add("quirk", quirk.summary)
             json.add("source", quirk.source)
-            output.write(json.closed + "\n")
+            report.pending.append(json.closed + "\n")
         }
+        report.flushIfFull(to: &output)
     }
 
     private func writeViolation<Output: TextOutputStream>(

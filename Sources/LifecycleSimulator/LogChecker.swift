@@ -93,8 +93,15 @@ public struct LogChecker {
     private var applied: [Step: Int] = [:]
     private var otherStepLines: [StepLines: Set<LoggedEvent>] = [:]
     /// Every set of states met so far, by number; and the number of each.
-    private var stateSets: [Set<State>] = []
-    private var stateSetNumbers: [Set<State>: Int] = [:]
+    private var stateSets: [Set<State>] = [Self.notRunningOnly]
+    private var stateSetNumbers: [Set<State>: Int] = [Self.notRunningOnly: Self.notRunningOnlyNumber]
+    /// The set of a process that has not started or has ended, numbered first: processes come and go often.
+    private static let notRunningOnly: Set<State> = [State(app: .notRunning)]
+    private static let notRunningOnlyNumber = 0
+
+    /// The number of the set of states that the last verdict gave (``stateSets``), if a line has been checked:
+    /// a report can name each set once.
+    var lastStateSetNumber: Int? { current.states }
 
     /// The number of a set of states in ``stateSets``.
     private mutating func number(of states: Set<State>) -> Int {
@@ -214,7 +221,7 @@ public struct LogChecker {
         // process starts there, not running, as it would from the record. So memory does not grow with the
         // number of processes that have come and gone.
         let ended =
-            current.states == number(of: [State(app: .notRunning)]) && current.openStep.isEmpty
+            current.states == Self.notRunningOnlyNumber && current.openStep.isEmpty
             && modelsByApp[currentProcess] == nil
         if current.states != nil, !ended { processes[currentProcess] = current }
         currentProcess = process
@@ -224,8 +231,8 @@ public struct LogChecker {
         } else {
             let start =
                 seenProcesses == 0 || modelsByApp[process] != nil
-                ? Self.allStates(sceneBased: model.isSceneBased) : [State(app: .notRunning)]
-            current = Process(states: number(of: start))
+                ? number(of: Self.allStates(sceneBased: model.isSceneBased)) : Self.notRunningOnlyNumber
+            current = Process(states: start)
             seenProcesses += 1
         }
     }

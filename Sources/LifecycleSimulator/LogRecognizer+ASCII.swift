@@ -6,20 +6,25 @@ import LifecycleCore
 extension LogRecognizer {
     /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
     /// line never holds inside it).
-    static func recognizeASCII(_ line: Substring) -> Recognized? {
+    static func recognizeASCII(_ line: Substring, eventOnly: Bool = false) -> Recognized? {
         // The outer optional says whether the bytes could be read in place; the inner one, what the line holds.
-        if let recognized = line.utf8.withContiguousStorageIfAvailable({ recognizeASCII(line, $0) }) {
+        if let recognized = line.utf8.withContiguousStorageIfAvailable({
+            recognizeASCII(line, $0, eventOnly: eventOnly)
+        }) {
             return recognized
         }
-        return recognizeAnyText(line)
+        return recognizeAnyText(line, eventOnly: eventOnly)
     }
 
-    private static func recognizeASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Recognized? {
+    private static func recognizeASCII(
+        _ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>, eventOnly: Bool
+    ) -> Recognized? {
         var start = 0
         while start < bytes.count, isWhitespace(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(line) }
         guard let event = eventInASCII(line, bytes) else { return nil }
+        if eventOnly { return Recognized(event: event, process: nil) }
         return Recognized(
             event: event, process: nslogProcessInASCII(bytes), time: nslogTimeInASCII(line, bytes))
     }
@@ -36,23 +41,31 @@ extension LogRecognizer {
     /// ``event(in:)``, skipping at once the tokens that cannot be a name: those too short for any, and those
     /// without a qualifier that start with a digit (pids, numbers).
     private static func eventInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
-        var index = 0
-        while index < bytes.count {
-            guard isTokenByte(bytes[index]) else {
-                index += 1
-                continue
+        let shortestName = shortestName
+        return tokenBytes.withUnsafeBufferPointer { isTokenByte in
+            var index = 0
+            while index < bytes.count {
+                guard isTokenByte[Int(bytes[index])] else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isTokenByte[Int(bytes[index])] { index += 1 }
+                guard index - start >= shortestName else { continue }
+                var first = start
+                while first < index, bytes[first] == UInt8(ascii: "(") || bytes[first] == UInt8(ascii: ".") {
+                    first += 1
+                }
+                guard first < index else { continue }
+                if isDigit(bytes[first]), !bytes[first..<index].contains(UInt8(ascii: ".")) { continue }
+                if let event = eventInASCII(token: start, index, of: line, bytes) { return event }
             }
-            let start = index
-            while index < bytes.count, isTokenByte(bytes[index]) { index += 1 }
-            guard index - start >= shortestName else { continue }
-            var first = start
-            while first < index, bytes[first] == UInt8(ascii: "(") || bytes[first] == UInt8(ascii: ".") { first += 1 }
-            guard first < index else { continue }
-            if isDigit(bytes[first]), !bytes[first..<index].contains(UInt8(ascii: ".")) { continue }
-            if let event = eventInASCII(token: start, index, of: line, bytes) { return event }
+            return nil
         }
-        return nil
     }
+
+    /// ``isTokenByte(_:)`` of every byte, as a table: one lookup per byte of a line.
+    private static let tokenBytes: [Bool] = (0...255).map { isTokenByte(UInt8($0)) }
 
     /// ``event(inToken:)``, byte by byte: the token is `bytes[start..<end]` of `line`.
     private static func eventInASCII(
@@ -85,58 +98,33 @@ extension LogRecognizer {
         }
         // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
         guard nameStart < end, !isDigit(bytes[nameStart]) else { return nil }
-        // Most tokens of a log line are words of its message: their shape tells them apart before any hashing.
-        guard nameShapes.admits(bytes, from: nameStart, to: end) else { return nil }
+        guard let position = names.position(of: bytes, from: nameStart, to: end) else { return nil }
+        let meanings = names.meanings[position]
+        if let callback = meanings.callback { return .callback(callback) }
+        if let notification = meanings.notification { return .notification(notification) }
         let utf8 = line.utf8
-        func text(_ from: Int, _ to: Int) -> Substring {
-            line[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)]
+        let qualifier = qualifierEnd.map {
+            line[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: $0)]
         }
-        let name = text(nameStart, end)
-        if let callback = callbackNames[name] { return .callback(callback) }
-        if let notification = notificationNames[name] { return .notification(notification) }
-        let qualifier = qualifierEnd.map { text(start, $0) }
-        if let state = sceneStates[name] { return sceneState(state, qualifier: qualifier) }
-        return swiftNotification(named: name, qualifier: qualifier)
+        if let state = meanings.sceneState { return sceneState(state, qualifier: qualifier) }
+        return swiftNotification(among: meanings.swiftNotifications, qualifier: qualifier)
     }
 
     private static let sceneStates: [Substring: SceneState] = Dictionary(
         uniqueKeysWithValues: SceneState.allCases.map { (Substring($0.rawValue), $0) })
 
-    /// Every name an event goes by, in any of the dictionaries above.
-    private static var allNames: [Substring] {
-        Array(callbackNames.keys) + Array(notificationNames.keys) + Array(swiftNotificationNames.keys)
-            + Array(sceneStates.keys)
-    }
+    /// Every name an event goes by.
+    private static let names = EventNameTable(
+        callbacks: callbackNames, notifications: notificationNames, sceneStates: sceneStates,
+        swiftNotifications: swiftNotificationNames)
 
     /// The fewest characters a name of an event has (a token may add a qualifier and punctuation, never less).
-    private static let shortestName = allNames.map(\.utf8.count).min() ?? 1
-
-    private static let nameShapes = NameShapes(allNames)
-
-    /// The length, first byte and last byte of every name: a name not of one of these shapes need not be looked
-    /// up. Lengths of 63 bytes and more share one slot.
-    private struct NameShapes {
-        private var firstBytes = [Bool](repeating: false, count: 64 * 256)
-        private var lastBytes = [Bool](repeating: false, count: 64 * 256)
-
-        init(_ names: [Substring]) {
-            for name in names {
-                let bytes = Array(name.utf8)
-                guard let first = bytes.first, let last = bytes.last else { continue }
-                firstBytes[Self.slot(bytes.count, first)] = true
-                lastBytes[Self.slot(bytes.count, last)] = true
-            }
-        }
-
-        private static func slot(_ length: Int, _ byte: UInt8) -> Int {
-            min(length, 63) << 8 | Int(byte)
-        }
-
-        /// Whether `bytes[start..<end]` (not empty) has the shape of a name.
-        func admits(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-            firstBytes[Self.slot(end - start, bytes[start])] && lastBytes[Self.slot(end - start, bytes[end - 1])]
-        }
-    }
+    private static let shortestName: Int = {
+        let names =
+            Array(callbackNames.keys) + Array(notificationNames.keys) + Array(swiftNotificationNames.keys)
+            + Array(sceneStates.keys)
+        return names.map(\.utf8.count).min() ?? 1
+    }()
 
     /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes.
     private static func nslogTimeInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

@@ -50,11 +50,19 @@ public enum LogRecognizer {
         return recognizeAnyText(line)
     }
 
+    /// ``recognize(_:)`` without an NSLog line's process and time, which a first look at a log does not need;
+    /// a trace record keeps its app.
+    static func recognizeEvent(_ line: Substring) -> Recognized? {
+        if line.isASCII { return recognizeASCII(line, eventOnly: true) }
+        return recognizeAnyText(line, eventOnly: true)
+    }
+
     /// ``recognize(_:)`` for any text, character by character: the reference that the ASCII reader matches.
-    static func recognizeAnyText(_ line: Substring) -> Recognized? {
+    static func recognizeAnyText(_ line: Substring, eventOnly: Bool = false) -> Recognized? {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) else { return nil }
+        if eventOnly { return Recognized(event: event, process: nil) }
         return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
     }
 
@@ -156,6 +164,11 @@ public enum LogRecognizer {
     /// (`didActivateNotification`).
     static func swiftNotification(named name: Substring, qualifier: Substring?) -> LoggedEvent? {
         guard let candidates = swiftNotificationNames[name] else { return nil }
+        return swiftNotification(among: candidates, qualifier: qualifier)
+    }
+
+    /// ``swiftNotification(named:qualifier:)`` among the notifications of one Swift name (none: no event).
+    static func swiftNotification(among candidates: [UIKitNotification], qualifier: Substring?) -> LoggedEvent? {
         let type = qualifier.map {
             $0.hasSuffix("UIScene") ? "UIScene" : $0.hasSuffix("UIApplication") ? "UIApplication" : ""
         }
