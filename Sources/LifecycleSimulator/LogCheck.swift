@@ -8,27 +8,33 @@ import LifecycleCore
     import Darwin
 #endif
 
-/// `lifecycle check`: reads a log twice — once to learn which events it ever shows, once to hold each line
-/// to the model — streaming both times, so memory stays flat on a log of any length.
+/// `lifecycle check`: reads a log once, keeping its lifecycle lines as it recognizes them, then holds each to
+/// the model — which needs to know first which events the log ever shows. The lines are kept in a
+/// ``RecognizedLineSpool`` (memory, then a private temporary file), so memory stays flat on a log of any length.
 public struct LogCheck {
     public var format: TraceFormat
     /// The iOS versions the logs come from, if known: only their quirks explain a line.
     public var profile: Profile?
+    /// The bytes of kept lines held in memory before they move to a temporary file (small in tests).
+    var spoolMemoryLimit = TraceSpool.defaultMemoryLimit
 
     public init(format: TraceFormat = .text, profile: Profile? = nil) {
         self.format = format
         self.profile = profile
     }
 
-    /// Checks one log. `lines` gives the log's lines from the start, each time it is called. What the log
-    /// shows goes to `output`; why it cannot be checked (it is not text, or no line of it is a lifecycle line)
-    /// goes to `errors`, with the outcome ``ScenarioBatch/Outcome/invalidInput``.
+    /// Checks one log. `lines` gives the log's lines from the start, each time it is called (a second time only
+    /// to show the line of a violation). What the log shows goes to `output`; why it cannot be checked (it is
+    /// not text, or no line of it is a lifecycle line) goes to `errors`, with the outcome
+    /// ``ScenarioBatch/Outcome/invalidInput``.
     public func run<Lines: Sequence, Output: TextOutputStream, Errors: TextOutputStream>(
         file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> ScenarioBatch.Outcome where Lines.Element == Substring {
-        var logged: Set<LoggedEvent> = []
+        var logged = EventSet()
         var loggedByApp: [String: Set<LoggedEvent>] = [:]
+        let kept = RecognizedLineSpool(memoryLimit: spoolMemoryLimit)
         var count = 0
+        var recognized = 0
         for line in try lines() {
             count += 1
             if Self.holdsNUL(line) {
@@ -37,11 +43,17 @@ public struct LogCheck {
                         + "UTF-16); lifecycle check reads UTF-8 text\n")
                 return .invalidInput
             }
-            if let recognized = LogRecognizer.recognizeEvent(line) {
-                logged.insert(recognized.event)
-                if recognized.isTraceRecord, let app = recognized.process {
-                    loggedByApp[app, default: []].insert(recognized.event)
-                }
+            guard let line = LogRecognizer.recognize(line) else { continue }
+            recognized += 1
+            logged.insert(line.event)
+            if line.isTraceRecord, let app = line.process {
+                loggedByApp[app, default: []].insert(line.event)
+            }
+            do {
+                try kept.append(line, number: count)
+            } catch {
+                errors.write("\(file): error: the lifecycle lines cannot be kept for the check: \(error)\n")
+                return .invalidInput
             }
         }
         guard !logged.isEmpty else {
@@ -53,33 +65,41 @@ public struct LogCheck {
                     + "(UIApplicationDidBecomeActiveNotification), or a jsonl trace of lifecycle run\n")
             return .invalidInput
         }
-        var checker = LogChecker(logged: logged, loggedByApp: loggedByApp, profile: profile)
+        var checker = LogChecker(logged: Set(logged.events), loggedByApp: loggedByApp, profile: profile)
         var report = Report()
-        var number = 0
-        var recognized = 0
-        for line in try lines() {
-            number += 1
-            guard let event = LogRecognizer.recognize(line) else { continue }
-            recognized += 1
-            switch checker.check(event) {
-            case .consistent(let states):
-                write(
-                    line: number, event: event.event, states: (states, checker.lastStateSetNumber), report: &report,
-                    to: &output)
-            case .quirk(let quirk, let states):
-                writeQuirk(
-                    quirk, line: number, event: event.event, states: (states, checker.lastStateSetNumber),
-                    report: &report, to: &output)
-            case .violation(let possible, let allowed):
-                report.flush(to: &output)
-                writeViolation(
-                    file: file, line: number, text: line, event: event.event, possible: possible, allowed: allowed,
-                    to: &output)
-                return .expectationFailed
+        // The first line that does not fit, with what the checker said of it.
+        var violation: (number: Int, event: LoggedEvent, possible: Set<LogChecker.State>, allowed: [LoggedEvent])?
+        do {
+            try kept.forEach { line, number in
+                switch checker.check(line) {
+                case .consistent(let states):
+                    write(
+                        line: number, event: line.event, states: (states, checker.lastStateSetNumber),
+                        report: &report, to: &output)
+                case .quirk(let quirk, let states):
+                    writeQuirk(
+                        quirk, line: number, event: line.event, states: (states, checker.lastStateSetNumber),
+                        report: &report, to: &output)
+                case .violation(let possible, let allowed):
+                    violation = (number, line.event, possible, allowed)
+                    return false
+                }
+                return true
             }
+        } catch {
+            report.flush(to: &output)
+            errors.write("\(file): error: the lifecycle lines kept for the check cannot be read back: \(error)\n")
+            return .invalidInput
         }
         report.flush(to: &output)
-        let summary = "\(recognized) lifecycle lines fit the model; \(number - recognized) other lines skipped"
+        if let violation {
+            let text = try Self.line(violation.number, of: lines())
+            writeViolation(
+                file: file, line: violation.number, text: text, event: violation.event,
+                possible: violation.possible, allowed: violation.allowed, to: &output)
+            return .expectationFailed
+        }
+        let summary = "\(recognized) lifecycle lines fit the model; \(count - recognized) other lines skipped"
         switch format {
         case .text: output.write("\(file): \(summary)\n")
         case .jsonl:
@@ -87,10 +107,21 @@ public struct LogCheck {
             json.add("file", file)
             json.add("consistent", raw: "true")
             json.add("lifecycleLines", decimal: recognized)
-            json.add("skippedLines", decimal: number - recognized)
+            json.add("skippedLines", decimal: count - recognized)
             output.write(json.closed + "\n")
         }
         return .success
+    }
+
+    /// The line of a log with the given number (from 1), read again to be shown.
+    private static func line<Lines: Sequence>(_ number: Int, of lines: Lines) -> Substring
+    where Lines.Element == Substring {
+        var count = 0
+        for line in lines {
+            count += 1
+            if count == number { return line }
+        }
+        return ""
     }
 
     /// Whether a line holds a NUL byte (a binary file, or UTF-16 text), looked for with `memchr`.

@@ -76,22 +76,33 @@ public struct LogChecker {
     }
 
     /// What ``Model/apply(_:to:last:)`` gave for these arguments: a log repeats the same few steps, so each
-    /// is worked out once. Sets of states go by their number in ``stateSets``, so a key is cheap to hash.
+    /// is worked out once. Sets of states go by their number in ``stateSets`` and events by their ordinal, so a
+    /// key is two integers, cheap to hash.
     private struct Step: Hashable {
         var model: Int
-        var event: LoggedEvent
-        var before: Int
-        var last: LoggedEvent?
+        /// The number of the set of states before, the event's ordinal, and the last event's ordinal plus one
+        /// (0 for none), in one integer.
+        var rest: Int
+
+        init(model: Int, event: LoggedEvent, before: Int, last: LoggedEvent?) {
+            self.model = model
+            self.rest = before << 16 | event.ordinal << 8 | (last.map { $0.ordinal + 1 } ?? 0)
+        }
     }
 
     /// The other lines of an event's step, by model and event.
     private struct StepLines: Hashable {
         var model: Int
-        var event: LoggedEvent
+        var event: Int
+
+        init(model: Int, event: LoggedEvent) {
+            self.model = model
+            self.event = event.ordinal
+        }
     }
 
     private var applied: [Step: Int] = [:]
-    private var otherStepLines: [StepLines: Set<LoggedEvent>] = [:]
+    private var otherStepLines: [StepLines: EventSet] = [:]
     /// Every set of states met so far, by number; and the number of each.
     private var stateSets: [Set<State>] = [Self.notRunningOnly]
     private var stateSetNumbers: [Set<State>: Int] = [Self.notRunningOnly: Self.notRunningOnlyNumber]
@@ -118,7 +129,7 @@ public struct LogChecker {
         var lastEvent: LoggedEvent?
         var lastTime: Double?
         /// The lines of the scene step in progress that may still come, in any order (docs/lifecycle.md §13).
-        var openStep: Set<LoggedEvent> = []
+        var openStep = EventSet()
     }
 
     /// The model of lines that do not say which app they are about (a log of one app).
@@ -166,7 +177,7 @@ public struct LogChecker {
         let beforeNumber = current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))
         let before = stateSets[beforeNumber]
         let last = current.lastEvent
-        if current.openStep.remove(line.event) != nil {
+        if current.openStep.remove(line.event) {
             // Another line of the scene step just taken.
             current.lastEvent = line.event
             return .consistent(before)
@@ -184,7 +195,7 @@ public struct LogChecker {
             let states = quirk.statesAfter(before)
             current.states = number(of: states)
             current.lastEvent = line.event
-            current.openStep = []
+            current.openStep = EventSet()
             return .quirk(quirk, states)
         }
         if after.isEmpty {
@@ -199,7 +210,7 @@ public struct LogChecker {
         if let others = otherStepLines[lines] {
             current.openStep = others
         } else {
-            let others = model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged)
+            let others = EventSet(model.stepLines(of: line.event).subtracting([line.event]).intersection(model.logged))
             otherStepLines[lines] = others
             current.openStep = others
         }
@@ -239,12 +250,12 @@ public struct LogChecker {
 
     /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing
     /// between them: the launch ran during a prewarm (docs/lifecycle.md §15). The line fits the model either way.
-    private static let launchLines: Set<LoggedEvent> = [
+    private static let launchLines = EventSet([
         .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
-    ]
-    private static let connectLines: Set<LoggedEvent> = [
+    ])
+    private static let connectLines = EventSet([
         .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.configurationForConnecting),
-    ]
+    ])
 
     private func prewarmQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, previousTime: Double?)
         -> LogQuirk?

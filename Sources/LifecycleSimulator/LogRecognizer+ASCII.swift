@@ -6,25 +6,20 @@ import LifecycleCore
 extension LogRecognizer {
     /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
     /// line never holds inside it).
-    static func recognizeASCII(_ line: Substring, eventOnly: Bool = false) -> Recognized? {
+    static func recognizeASCII(_ line: Substring) -> Recognized? {
         // The outer optional says whether the bytes could be read in place; the inner one, what the line holds.
-        if let recognized = line.utf8.withContiguousStorageIfAvailable({
-            recognizeASCII(line, $0, eventOnly: eventOnly)
-        }) {
+        if let recognized = line.utf8.withContiguousStorageIfAvailable({ recognizeASCII(line, $0) }) {
             return recognized
         }
-        return recognizeAnyText(line, eventOnly: eventOnly)
+        return recognizeAnyText(line)
     }
 
-    private static func recognizeASCII(
-        _ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>, eventOnly: Bool
-    ) -> Recognized? {
+    private static func recognizeASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Recognized? {
         var start = 0
         while start < bytes.count, isWhitespace(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(line) }
         guard let event = eventInASCII(line, bytes) else { return nil }
-        if eventOnly { return Recognized(event: event, process: nil) }
         return Recognized(
             event: event, process: nslogProcessInASCII(bytes), time: nslogTimeInASCII(line, bytes))
     }

@@ -50,19 +50,11 @@ public enum LogRecognizer {
         return recognizeAnyText(line)
     }
 
-    /// ``recognize(_:)`` without an NSLog line's process and time, which a first look at a log does not need;
-    /// a trace record keeps its app.
-    static func recognizeEvent(_ line: Substring) -> Recognized? {
-        if line.isASCII { return recognizeASCII(line, eventOnly: true) }
-        return recognizeAnyText(line, eventOnly: true)
-    }
-
     /// ``recognize(_:)`` for any text, character by character: the reference that the ASCII reader matches.
-    static func recognizeAnyText(_ line: Substring, eventOnly: Bool = false) -> Recognized? {
+    static func recognizeAnyText(_ line: Substring) -> Recognized? {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) else { return nil }
-        if eventOnly { return Recognized(event: event, process: nil) }
         return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
     }
 

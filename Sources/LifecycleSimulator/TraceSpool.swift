@@ -83,8 +83,22 @@ public final class TraceSpool {
     private func forEachPiece(
         from start: Int, to end: Int, _ body: (ArraySlice<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
+        try forEachPiece(from: start, to: end) { piece throws(Failure) in
+            try body(piece)
+            return true
+        }
+    }
+
+    /// Calls `body` with the bytes from `start` to `end`, a piece at a time (a piece may end anywhere), until it
+    /// returns `false`.
+    func forEachPiece(
+        from start: Int, to end: Int, _ body: (ArraySlice<UInt8>) throws(Failure) -> Bool
+    ) throws(Failure) {
         guard start < end else { return }
-        guard descriptor >= 0 else { return try body(memory[start..<end]) }
+        guard descriptor >= 0 else {
+            _ = try body(memory[start..<end])
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset = start
         while offset < end {
@@ -92,7 +106,7 @@ public final class TraceSpool {
             let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, wanted, off_t(offset)) }
             if read < 0, errno == EINTR { continue }
             guard read > 0 else { throw Failure(description: "the trace's temporary file cannot be read back") }
-            try body(buffer[..<read])
+            guard try body(buffer[..<read]) else { return }
             offset += read
         }
     }

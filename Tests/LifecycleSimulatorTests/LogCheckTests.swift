@@ -97,6 +97,55 @@ import Testing
                 """))
     }
 
+    /// A long log of many processes, its records moved to the temporary file after 100 bytes: the report is
+    /// the one kept in memory gives, and a violation deep in it shows its own line.
+    @Test func linesKeptInATemporaryFileGiveTheSameReport() {
+        let cycle = [
+            "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+            "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+            "applicationWillEnterForeground:", "applicationDidBecomeActive:", "applicationWillResignActive:",
+            "applicationDidEnterBackground:", "applicationWillTerminate:",
+        ]
+        var lines: [String] = []
+        for process in 0..<2_000 {
+            for (index, name) in cycle.enumerated() {
+                lines.append("2016-02-29 10:00:\(10 + index).123 Demo[\(1_000 + process):1] \(name)")
+                if index == 3 { lines.append("a line that names nothing") }
+            }
+        }
+        var broken = lines
+        broken.remove(at: broken.count - 6)  // the last process's first applicationDidEnterBackground:
+        for log in [lines, broken] {
+            var outputs: [String] = []
+            var outcomes: [ScenarioBatch.Outcome] = []
+            for limit in [TraceSpool.defaultMemoryLimit, 100] {
+                var check = LogCheck()
+                check.spoolMemoryLimit = limit
+                var output = ""
+                var errors = ""
+                let outcome = check.run(file: "log", lines: { log.map { $0[...] } }, output: &output, errors: &errors)
+                outcomes.append(outcome)
+                outputs.append(output)
+                #expect(errors.isEmpty)
+            }
+            #expect(outputs[0] == outputs[1])
+            #expect(outcomes[0] == outcomes[1])
+        }
+        #expect(outputs(of: lines).hasSuffix("log: 20000 lifecycle lines fit the model; 2000 other lines skipped\n"))
+        let report = outputs(of: broken)
+        #expect(report.contains("log:21995: violation: applicationWillEnterForeground: cannot happen here\n"))
+        #expect(report.contains("21995 | 2016-02-29 10:00:15.123 Demo[2999:1] applicationWillEnterForeground:\n"))
+    }
+
+    private func outputs(of log: [String]) -> String {
+        var check = LogCheck()
+        check.spoolMemoryLimit = 100
+        var output = ""
+        var errors = ""
+        _ = check.run(file: "log", lines: { log.map { $0[...] } }, output: &output, errors: &errors)
+        return output
+    }
+
     @Test func aNewProcessMustStartWithALaunchMethod() {
         let log = Self.goodLog + "\n2016-02-29 10:05:00.000 Demo[200:1] applicationDidBecomeActive:"
         let (outcome, output) = Self.check(log)

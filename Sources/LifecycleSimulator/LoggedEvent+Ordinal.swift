@@ -1,0 +1,34 @@
+import LifecycleCore
+
+extension LoggedEvent {
+    /// A number for each event, below ``ordinalLimit`` and distinct for distinct events: a key cheaper to hash,
+    /// or to keep in an ``EventSet``, than the event itself.
+    ///
+    /// Callbacks take 0–63, notifications 64–95, scene states 96–127, each by its case's position. A
+    /// payload-free enum is stored as its case's position (Swift lays such enums out so), which is read here
+    /// without a table.
+    var ordinal: Int {
+        switch self {
+        case .callback(let callback): Self.position(of: callback)
+        case .notification(let notification): 64 + Self.position(of: notification)
+        case .sceneState(let state): 96 + Self.position(of: state)
+        }
+    }
+
+    /// One more than the largest ordinal.
+    static let ordinalLimit = 128
+
+    /// The event of each ordinal; `nil` where no event has it.
+    static let byOrdinal: [LoggedEvent?] = {
+        var events = [LoggedEvent?](repeating: nil, count: ordinalLimit)
+        let all =
+            Callback.allCases.map(LoggedEvent.callback) + UIKitNotification.allCases.map(LoggedEvent.notification)
+            + SceneState.allCases.map(LoggedEvent.sceneState)
+        for event in all { events[event.ordinal] = event }
+        return events
+    }()
+
+    private static func position<Case>(of value: Case) -> Int {
+        withUnsafeBytes(of: value) { Int($0[0]) }
+    }
+}
