@@ -14,14 +14,14 @@ struct AppRecord: Sendable {
     var projectedState: AppState = .notRunning
     /// The callback the app is running and has not returned from, with the timer of its return for a scripted
     /// app (`nil` when the host reports the return).
-    var running: (callback: Callback, timer: SystemTimer?)?
-    /// The watchdog armed for what the app is running, and a description of what that is.
-    var watchdog: (timer: SystemTimer, subject: String, limit: Duration)?
+    var running: (callback: Callback, timer: TimerHandle?)?
+    /// The watchdog armed for what the app is running: the callback it guards (`nil`: the launch) and its limit.
+    var watchdog: (timer: TimerHandle, guarding: Callback?, limit: Duration)?
 
     /// The app's outstanding background tasks.
     var backgroundTasks: [BackgroundTask] = []
     /// The expiration warning and exhaustion timers of the background budget, while it runs.
-    var budget: (warning: SystemTimer, exhaustion: SystemTimer)?
+    var budget: (warning: TimerHandle, exhaustion: TimerHandle)?
     /// Background events whose completion handler has not been called yet.
     var pendingEvents: [(timer: SystemTimer, callback: Callback)] = []
 
@@ -81,18 +81,18 @@ struct AppRecord: Sendable {
         self.footprint = configuration.memory
     }
 
-    /// Takes the watchdog's timer, leaving no watchdog armed. In place: reading `watchdog?.timer` through the
-    /// phone's array would copy the whole record.
-    mutating func takeWatchdogTimer() -> SystemTimer? {
+    /// Takes the armed watchdog, leaving none. In place: reading `watchdog` through the phone's array would copy
+    /// the whole record.
+    mutating func takeWatchdog() -> (timer: TimerHandle, guarding: Callback?, limit: Duration)? {
         defer { watchdog = nil }
-        return watchdog?.timer
+        return watchdog
     }
 
     /// Whether a timer is the running budget's expiration warning.
-    func isBudgetWarning(_ timer: SystemTimer) -> Bool { budget?.warning == timer }
+    func isBudgetWarning(_ timer: SystemTimer) -> Bool { budget?.warning.matches(timer) == true }
 
     /// Whether a timer is the running budget's exhaustion.
-    func isBudgetExhaustion(_ timer: SystemTimer) -> Bool { budget?.exhaustion == timer }
+    func isBudgetExhaustion(_ timer: SystemTimer) -> Bool { budget?.exhaustion.matches(timer) == true }
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }

@@ -60,15 +60,15 @@ extension Phone {
         stopBudget(for: index)
         let budget = profile.backgroundBudget
         apps[index].budget = (
-            warning: schedule(.expirationWarning, for: index, after: budget - Profile.expirationWarning),
-            exhaustion: schedule(.budgetExhausted, for: index, after: budget)
+            warning: TimerHandle(schedule(.expirationWarning, for: index, after: budget - Profile.expirationWarning)),
+            exhaustion: TimerHandle(schedule(.budgetExhausted, for: index, after: budget))
         )
     }
 
     mutating func stopBudget(for index: Int) {
         guard let budget = apps[index].budget else { return }
-        cancel(budget.warning)
-        cancel(budget.exhaustion)
+        cancel(budget.warning, of: index)
+        cancel(budget.exhaustion, of: index)
         apps[index].budget = nil
     }
 
@@ -135,20 +135,29 @@ extension Phone {
 
     // MARK: Watchdog
 
-    mutating func armWatchdog(for index: Int, subject: String, limit: Duration) {
-        cancel(apps[index].takeWatchdogTimer())
-        apps[index].watchdog = (schedule(.watchdog, for: index, after: limit, subject: subject), subject, limit)
+    /// Arms the watchdog for a callback, or for the launch (`nil`), replacing any armed before.
+    mutating func armWatchdog(for index: Int, guarding callback: Callback?, limit: Duration) {
+        disarmWatchdog(for: index)
+        let timer = schedule(.watchdog, for: index, after: limit, subject: Self.watchdogSubject(callback))
+        apps[index].watchdog = (TimerHandle(timer), callback, limit)
     }
 
     mutating func disarmWatchdog(for index: Int) {
-        cancel(apps[index].takeWatchdogTimer())
+        guard let watchdog = apps[index].takeWatchdog() else { return }
+        cancel(watchdog.timer, of: index, subject: Self.watchdogSubject(watchdog.guarding))
+    }
+
+    /// What a watchdog guards, as timers and notes name it: the callback's selector, or the launch.
+    static func watchdogSubject(_ callback: Callback?) -> String {
+        callback?.selector ?? launchSubject
     }
 
     /// A watchdog fired: the app did not return, or did not call a completion handler, in time.
     mutating func watchdogFired(_ timer: SystemTimer, for index: Int) {
-        if let watchdog = apps[index].watchdog, watchdog.timer == timer {
-            note(index, "watchdog: \(watchdog.subject) did not finish within \(watchdog.limit.secondsText) s")
-            let duringLaunch = watchdog.subject == Self.launchSubject
+        if let watchdog = apps[index].watchdog, watchdog.timer.matches(timer) {
+            let subject = Self.watchdogSubject(watchdog.guarding)
+            note(index, "watchdog: \(subject) did not finish within \(watchdog.limit.secondsText) s")
+            let duringLaunch = watchdog.guarding == nil
             apps[index].watchdog = nil
             kill(index, .watchdog)
             if duringLaunch { deleteRestorationArchive(of: index) }
@@ -188,7 +197,7 @@ extension Phone {
         guard let index = indexByID[app] else { return }
         switch timer.purpose {
         case .callbackReturns:
-            if let running = apps[index].running, running.timer == timer {
+            if let running = apps[index].running, running.timer?.matches(timer) == true {
                 apps[index].running = nil
                 busyApps -= 1
                 callbackReturned(running.callback, on: index)

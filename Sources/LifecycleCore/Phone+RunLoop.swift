@@ -56,7 +56,7 @@ extension Phone {
                 note(index, "\(callback.selector) not called: \(reason)")
             }
         case .armLaunchWatchdog:
-            armWatchdog(for: index, subject: Self.launchSubject, limit: WatchdogLimit.launch)
+            armWatchdog(for: index, guarding: nil, limit: WatchdogLimit.launch)
         case .disarmWatchdog:
             disarmWatchdog(for: index)
         case .storeArchive:
@@ -106,7 +106,7 @@ extension Phone {
     /// notification (at once, or when its work is done).
     private mutating func call(_ callback: Callback, _ detail: CallbackDetail?, on index: Int) {
         if let limit = callback.watchdogLimit {
-            armWatchdog(for: index, subject: callback.selector, limit: limit)
+            armWatchdog(for: index, guarding: callback, limit: limit)
         }
         if callback.isSceneCallback, let session = apps[index].session {
             emit(.sceneCallback(apps[index].id, session.id, callback, sceneDetail(of: callback, detail, on: index)))
@@ -129,7 +129,7 @@ extension Phone {
         let duration = apps[index].behavior.duration(of: callback)
         if duration > .zero {
             let timer = schedule(.callbackReturns, for: index, after: duration)
-            apps[index].running = (callback, timer)
+            apps[index].running = (callback, TimerHandle(timer))
             busyApps += 1
         } else {
             callbackReturned(callback, on: index)
@@ -271,10 +271,10 @@ extension Phone {
     /// Forgets everything the app's process was doing: its run loop, timers and tasks.
     private mutating func discardProcess(of index: Int) {
         if let running = apps[index].running {
-            cancel(running.timer)
+            cancel(running.timer, of: index)
             busyApps -= 1
         }
-        cancel(apps[index].takeWatchdogTimer())
+        disarmWatchdog(for: index)
         stopBudget(for: index)
         for task in apps[index].backgroundTasks { cancel(task.end) }
         for event in apps[index].pendingEvents { cancel(event.timer) }

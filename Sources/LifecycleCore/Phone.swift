@@ -160,4 +160,10 @@ public struct Phone: Sendable {
     mutating func cancel(_ timer: SystemTimer?) {
         if let timer { emit(.cancelTimer(timer)) }
     }
+
+    /// Cancels a timer an app's record keeps, as the host knows it: with the app, and what a watchdog guards.
+    mutating func cancel(_ handle: TimerHandle?, of index: Int, subject: String? = nil) {
+        guard let handle else { return }
+        emit(.cancelTimer(SystemTimer(id: handle.id, purpose: handle.purpose, app: apps[index].id, subject: subject)))
+    }
 }

@@ -1,0 +1,19 @@
+/// A timer the phone has set, as an app's record keeps it: plain values, copied without reference counting.
+/// Internal to ``Phone``.
+///
+/// The ``SystemTimer`` a host sees also names the app and what a watchdog guards (strings); the phone makes it
+/// again from the handle when it cancels the timer.
+struct TimerHandle: Sendable, Hashable {
+    let id: UInt64
+    let purpose: SystemTimer.Purpose
+
+    init(_ timer: SystemTimer) {
+        id = timer.id
+        purpose = timer.purpose
+    }
+
+    /// Whether a timer handed back by the host is this one (identifiers are unique within a phone).
+    func matches(_ timer: SystemTimer) -> Bool {
+        timer.id == id && timer.purpose == purpose
+    }
+}
