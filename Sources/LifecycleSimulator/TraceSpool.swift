@@ -60,8 +60,27 @@ public final class TraceSpool {
 
     /// Writes the bytes from `start` to `end` (offsets from ``count``) to a file descriptor.
     public func copy(from start: Int, to end: Int, into output: Int32) throws(Failure) {
+        var start = start
+        #if os(Linux)
+            // From the spool's file, the kernel copies without bringing the bytes through this process; where it
+            // cannot (an output it does not support), what is left goes the ordinary way.
+            if descriptor >= 0 { start = Self.sendAsFarAsPossible(from: descriptor, start, end, to: output) }
+        #endif
         try forEachPiece(from: start, to: end) { piece throws(Failure) in try Self.writeAll(piece, to: output) }
     }
+
+    #if os(Linux)
+        /// Sends the bytes from `start` to `end` of a file to `output` with `sendfile`; returns where it stopped.
+        private static func sendAsFarAsPossible(from file: Int32, _ start: Int, _ end: Int, to output: Int32) -> Int {
+            var offset = off_t(start)
+            while Int(offset) < end {
+                let sent = sendfile(output, file, &offset, end - Int(offset))
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { break }
+            }
+            return Int(offset)
+        }
+    #endif
 
     /// Writes the bytes from `start` to `end` to a text stream, in pieces that end at line breaks.
     public func copy<Output: TextOutputStream>(from start: Int, to end: Int, into output: inout Output)
