@@ -144,7 +144,9 @@ public struct LogCheck {
         static let pieceSize = 1 << 16
 
         var pending = RawTraceBytes(capacity: Report.pieceSize + 4096)
-        var statesText: [String?] = []
+        /// The end of a text line after its number (the event in 68 columns, then the states), by the number of
+        /// the set of states in the checker and the event's ordinal: a log repeats a few of them.
+        private var lineEnds: [[[UInt8]?]] = []
 
         /// Hands what is pending to the output once there is a piece's worth.
         func flushIfFull<Output: TextOutputStream>(to output: inout Output) {
@@ -158,13 +160,21 @@ public struct LogCheck {
             pending.removeAll()
         }
 
-        mutating func text(of states: Set<LogChecker.State>, numbered number: Int?) -> String {
-            guard let number else { return LogCheck.names(states).joined(separator: " | ") }
-            if number < statesText.count, let text = statesText[number] { return text }
-            if number >= statesText.count { statesText += Array(repeating: nil, count: number + 1 - statesText.count) }
-            let text = LogCheck.names(states).joined(separator: " | ")
-            statesText[number] = text
-            return text
+        mutating func lineEnd(of event: LoggedEvent, states: Set<LogChecker.State>, numbered number: Int?) -> [UInt8] {
+            guard let number else { return Self.lineEnd(of: event, states: states) }
+            while number >= lineEnds.count { lineEnds.append(Array(repeating: nil, count: LoggedEvent.ordinalLimit)) }
+            if let known = lineEnds[number][event.ordinal] { return known }
+            let made = Self.lineEnd(of: event, states: states)
+            lineEnds[number][event.ordinal] = made
+            return made
+        }
+
+        private static func lineEnd(of event: LoggedEvent, states: Set<LogChecker.State>) -> [UInt8] {
+            // The name in 68 columns (every name is ASCII, and shorter).
+            let name = event.description
+            let width = min(name.utf8.count, 68)
+            let text = "  \(name.prefix(width))\(String(repeating: " ", count: 68 - width)) "
+            return Array((text + LogCheck.names(states).joined(separator: " | ") + "\n").utf8)
         }
     }
 
@@ -176,18 +186,11 @@ public struct LogCheck {
     ) {
         switch format {
         case .text:
-            let statesText = report.text(of: states.set, numbered: states.number)
             report.pending.append(spaces: 6 - TraceBuffer.decimalWidth(line))
             report.pending.append(decimal: line)
-            report.pending.append("  ")
-            // The name in 68 columns (every name is ASCII, and shorter).
-            let name = event.description
-            let width = min(name.utf8.count, 68)
-            report.pending.append(width == name.utf8.count ? name[...] : name.prefix(width))
-            report.pending.append(spaces: 68 - width)
-            report.pending.append(" ")
-            report.pending.append(statesText)
-            report.pending.append("\n")
+            report.lineEnd(of: event, states: states.set, numbered: states.number).withUnsafeBufferPointer {
+                report.pending.append($0)
+            }
         case .jsonl:
             var json = JSONObject()
             json.add("line", decimal: line)
