@@ -29,6 +29,8 @@ struct EventNameTable: Sendable {
     private(set) var meanings: [Meanings] = []
     /// Positions of entries plus one, by hash; 0 is an empty slot. A power of two, at most half full.
     private var slots: [Int32]
+    /// The fewest bytes a name has: a shorter token names nothing.
+    let shortestName: Int
 
     init(
         callbacks: [Substring: Callback], notifications: [Substring: UIKitNotification],
@@ -54,6 +56,7 @@ struct EventNameTable: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(entries.count)
         }
+        shortestName = entries.map(\.count).min() ?? 1
     }
 
     /// The position in ``meanings`` of the name `bytes[start..<end]`, or `nil` if it names no event.

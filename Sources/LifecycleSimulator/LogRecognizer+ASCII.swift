@@ -36,7 +36,7 @@ extension LogRecognizer {
     /// ``event(in:)``, skipping at once the tokens that cannot be a name: those too short for any, and those
     /// without a qualifier that start with a digit (pids, numbers).
     private static func eventInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
-        let shortestName = shortestName
+        let shortestName = names.shortestName
         return tokenBytes.withUnsafeBufferPointer { isTokenByte in
             var index = 0
             while index < bytes.count {
@@ -112,14 +112,6 @@ extension LogRecognizer {
     private static let names = EventNameTable(
         callbacks: callbackNames, notifications: notificationNames, sceneStates: sceneStates,
         swiftNotifications: swiftNotificationNames)
-
-    /// The fewest characters a name of an event has (a token may add a qualifier and punctuation, never less).
-    private static let shortestName: Int = {
-        let names =
-            Array(callbackNames.keys) + Array(notificationNames.keys) + Array(swiftNotificationNames.keys)
-            + Array(sceneStates.keys)
-        return names.map(\.utf8.count).min() ?? 1
-    }()
 
     /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes.
     private static func nslogTimeInASCII(_ line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
