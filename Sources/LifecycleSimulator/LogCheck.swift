@@ -30,20 +30,36 @@ public struct LogCheck {
     public func run<Lines: Sequence, Output: TextOutputStream, Errors: TextOutputStream>(
         file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> ScenarioBatch.Outcome where Lines.Element == Substring {
+        try check(file: file, lines: { TextLines(lines: try lines()) }, output: &output, errors: &errors)
+    }
+
+    /// Checks one log read from a file: ``run(file:lines:output:errors:)``, each line's bytes read where they lie.
+    public func run<Output: TextOutputStream, Errors: TextOutputStream>(
+        file: String, lines: () throws -> LineReader, output: inout Output, errors: inout Errors
+    ) rethrows -> ScenarioBatch.Outcome {
+        try check(file: file, lines: lines, output: &output, errors: &errors)
+    }
+
+    private func check<Lines: LogLines, Output: TextOutputStream, Errors: TextOutputStream>(
+        file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
+    ) rethrows -> ScenarioBatch.Outcome {
         var logged = EventSet()
         var loggedByApp: [String: Set<LoggedEvent>] = [:]
         let kept = RecognizedLineSpool(memoryLimit: spoolMemoryLimit)
         var count = 0
         var recognized = 0
-        for line in try lines() {
+        var processNames = ProcessNames()
+        var unreadable = false
+        try lines().forEachLine { line in
             count += 1
-            if Self.holdsNUL(line) {
+            if let base = line.baseAddress, memchr(base, 0, line.count) != nil {
                 errors.write(
                     "\(file): error: this is not a text log: line \(count) holds a NUL byte (binary data, or text in "
                         + "UTF-16); lifecycle check reads UTF-8 text\n")
-                return .invalidInput
+                unreadable = true
+                return false
             }
-            guard let line = LogRecognizer.recognize(line) else { continue }
+            guard let line = LogRecognizer.recognize(line, processNames: &processNames) else { return true }
             recognized += 1
             logged.insert(line.event)
             if line.isTraceRecord, let app = line.process {
@@ -53,9 +69,12 @@ public struct LogCheck {
                 try kept.append(line, number: count)
             } catch {
                 errors.write("\(file): error: the lifecycle lines cannot be kept for the check: \(error)\n")
-                return .invalidInput
+                unreadable = true
+                return false
             }
+            return true
         }
+        if unreadable { return .invalidInput }
         guard !logged.isEmpty else {
             errors.write(
                 "\(file): error: no line of this log names a lifecycle callback or notification (\(count) lines "
@@ -114,22 +133,16 @@ public struct LogCheck {
     }
 
     /// The line of a log with the given number (from 1), read again to be shown.
-    private static func line<Lines: Sequence>(_ number: Int, of lines: Lines) -> Substring
-    where Lines.Element == Substring {
+    private static func line<Lines: LogLines>(_ number: Int, of lines: Lines) -> Substring {
         var count = 0
-        for line in lines {
+        var text: Substring = ""
+        lines.forEachLine { line in
             count += 1
-            if count == number { return line }
+            guard count == number else { return true }
+            text = String(decoding: line, as: UTF8.self)[...]
+            return false
         }
-        return ""
-    }
-
-    /// Whether a line holds a NUL byte (a binary file, or UTF-16 text), looked for with `memchr`.
-    private static func holdsNUL(_ line: Substring) -> Bool {
-        line.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let start = bytes.baseAddress else { return false }
-            return memchr(start, 0, bytes.count) != nil
-        } ?? line.utf8.contains(0)
+        return text
     }
 
     fileprivate static func names(_ states: Set<LogChecker.State>) -> [String] {

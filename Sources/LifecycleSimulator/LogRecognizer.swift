@@ -46,8 +46,16 @@ public enum LogRecognizer {
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
     /// can say where they come from.
     public static func recognize(_ line: Substring) -> Recognized? {
-        if line.isASCII { return recognizeASCII(line) }
-        return recognizeAnyText(line)
+        var processNames = ProcessNames()
+        return line.utf8.withContiguousStorageIfAvailable { recognize($0, processNames: &processNames) }
+            ?? recognizeAnyText(line)
+    }
+
+    /// ``recognize(_:)`` of a line's bytes (UTF-8; invalid sequences are read as U+FFFD); `processNames` makes
+    /// the name of a process once for a run of lines about it.
+    static func recognize(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
+        if bytes.isASCII { return recognizeASCII(bytes, processNames: &processNames) }
+        return recognizeAnyText(String(decoding: bytes, as: UTF8.self)[...])
     }
 
     /// ``recognize(_:)`` for any text, character by character: the reference that the ASCII reader matches.

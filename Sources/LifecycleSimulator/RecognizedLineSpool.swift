@@ -15,7 +15,12 @@ final class RecognizedLineSpool {
         static let hasTime: UInt8 = 1
         static let isTraceRecord: UInt8 = 2
         static let hasProcess: UInt8 = 4
+        /// The process is that of the record before: its name is not kept again.
+        static let sameProcess: UInt8 = 8
     }
+
+    /// The process of the last record appended.
+    private var lastProcess: String?
 
     /// A record's fixed part: the line's number (8 bytes), the event's ordinal and the flags.
     private static let headerSize = 10
@@ -29,7 +34,9 @@ final class RecognizedLineSpool {
         var flags: UInt8 = 0
         if line.time != nil { flags |= Flag.hasTime }
         if line.isTraceRecord { flags |= Flag.isTraceRecord }
-        if line.process != nil { flags |= Flag.hasProcess }
+        let process = line.process == lastProcess ? nil : line.process
+        if line.process != nil { flags |= process == nil ? Flag.sameProcess : Flag.hasProcess }
+        lastProcess = line.process
         // The fixed part, the time and the process's length are put together first, then appended at once.
         var fields: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &fields) { fields in
@@ -41,13 +48,13 @@ final class RecognizedLineSpool {
                 fields.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: end, as: UInt64.self)
                 end += 8
             }
-            if let process = line.process {
+            if let process {
                 fields.storeBytes(of: UInt64(process.utf8.count).littleEndian, toByteOffset: end, as: UInt64.self)
                 end += 8
             }
             pending.append(UnsafeBufferPointer(rebasing: fields.bindMemory(to: UInt8.self)[..<end]))
         }
-        if let process = line.process {
+        if let process {
             var bytes = pending  // the same buffer (a class): `append(_: String)` is declared mutating
             bytes.append(process)
         }
@@ -66,9 +73,10 @@ final class RecognizedLineSpool {
         // A record may straddle two pieces of the spool: its start is carried over to the next.
         var carried: [UInt8] = []
         var stopped = false
+        var lastProcess: String?
         try spool.forEachPiece(from: 0, to: spool.count) { piece throws(TraceSpool.Failure) in
             let bytes = carried.isEmpty ? Array(piece) : carried + piece
-            let (consumed, next) = bytes.withUnsafeBytes { Self.decode($0, body) }
+            let (consumed, next) = bytes.withUnsafeBytes { Self.decode($0, lastProcess: &lastProcess, body) }
             carried = Array(bytes[consumed...])
             switch next {
             case .more: return true
@@ -89,8 +97,9 @@ final class RecognizedLineSpool {
     }
 
     /// Decodes the whole records at the start of `bytes`; returns how many bytes they took, and what next.
+    /// `lastProcess` is the process of the record before, from piece to piece.
     private static func decode(
-        _ bytes: UnsafeRawBufferPointer, _ body: (LogRecognizer.Recognized, Int) -> Bool
+        _ bytes: UnsafeRawBufferPointer, lastProcess: inout String?, _ body: (LogRecognizer.Recognized, Int) -> Bool
     ) -> (consumed: Int, next: Next) {
         var offset = 0
         func word(at position: Int) -> UInt64 {
@@ -107,7 +116,7 @@ final class RecognizedLineSpool {
                 time = Double(bitPattern: word(at: end))
                 end += 8
             }
-            var process: String?
+            var process = flags & Flag.sameProcess != 0 ? lastProcess : nil
             if flags & Flag.hasProcess != 0 {
                 guard end + 8 <= bytes.count else { break }
                 let length = Int(word(at: end))
@@ -117,6 +126,7 @@ final class RecognizedLineSpool {
                 end += 8 + length
             }
             offset = end
+            lastProcess = process
             let line = LogRecognizer.Recognized(
                 event: event, process: process, time: time, isTraceRecord: flags & Flag.isTraceRecord != 0)
             guard body(line, number) else { return (offset, .stop) }

@@ -1,22 +1,6 @@
 extension Substring {
-    /// Whether every byte of the text is ASCII, looked at eight bytes at a time: the readers of scenario lines
-    /// and log lines take a byte-wise path for such lines.
+    /// Whether every byte of the text is ASCII (``Swift/UnsafeBufferPointer/isASCII``).
     var isASCII: Bool {
-        let answer = utf8.withContiguousStorageIfAvailable { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                    return false
-                }
-                offset += 8
-            }
-            while offset < raw.count {
-                if raw[offset] >= 0x80 { return false }
-                offset += 1
-            }
-            return true
-        }
-        return answer ?? utf8.allSatisfy { $0 < 0x80 }
+        utf8.withContiguousStorageIfAvailable(\.isASCII) ?? utf8.allSatisfy { $0 < 0x80 }
     }
 }

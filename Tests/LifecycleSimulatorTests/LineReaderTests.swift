@@ -4,7 +4,7 @@ import Testing
 @testable import LifecycleSimulator
 
 /// The reader of log files gives the lines a plain split gives: at `\n`, without the `\r` before it, invalid
-/// UTF-8 repaired, NUL bytes kept, lines of 70,000 bytes whole.
+/// UTF-8 repaired, NUL bytes kept, lines of 70,000 bytes (longer than its buffer) whole.
 @Suite struct LineReaderTests {
     /// The lines of `bytes` as the reader must give them.
     static func reference(_ bytes: [UInt8]) -> [String] {
@@ -24,8 +24,15 @@ import Testing
         let descriptor = open(url.path, O_RDONLY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let reader = try #require(LineReader(descriptor: descriptor))
-        return reader.map(String.init)
+        let lines = try #require(LineReader(descriptor: descriptor)).map(String.init)
+        // The bytes `lifecycle check` reads are those of the same lines.
+        var bytes: [String] = []
+        try #require(LineReader(descriptor: descriptor)).forEachLine { line in
+            bytes.append(String(decoding: line, as: UTF8.self))
+            return true
+        }
+        #expect(bytes == lines)
+        return lines
     }
 
     @Test(arguments: [1, 2, 3])

@@ -4,17 +4,19 @@ import Testing
 @testable import LifecycleSimulator
 
 /// What `lifecycle check` keeps between its passes comes back as it went in, from memory or from the temporary
-/// file, records cut across the file's pieces included.
+/// file, records cut across the file's pieces included, and runs of lines of one process (whose name is kept once).
 @Suite struct RecognizedLineSpoolTests {
     static func lines(_ count: Int) -> [LogRecognizer.Recognized] {
         var random = SplitMix64(seed: 11)
         let events = LoggedEvent.byOrdinal.compactMap { $0 }
+        var process: String?
         return (0..<count).map { index in
-            let process: String? =
-                switch random.next() % 3 {
+            process =
+                switch random.next() % 6 {
                 case 0: nil
                 case 1: String(1_000 + index)
-                default: "com.example.app-" + String(repeating: "x", count: Int(random.next() % 60))
+                case 2: "com.example.app-" + String(repeating: "x", count: Int(random.next() % 60))
+                default: process  // the process of the line before
                 }
             return LogRecognizer.Recognized(
                 event: events[Int(random.next() % UInt64(events.count))], process: process,
