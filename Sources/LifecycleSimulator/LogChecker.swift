@@ -75,34 +75,24 @@ public struct LogChecker {
         }
     }
 
-    /// What ``Model/apply(_:to:last:)`` gave for these arguments: a log repeats the same few steps, so each
-    /// is worked out once. Sets of states go by their number in ``stateSets`` and events by their ordinal, so a
-    /// key is two integers, cheap to hash.
-    private struct Step: Hashable {
-        var model: Int
-        /// The number of the set of states before, the event's ordinal, and the last event's ordinal plus one
-        /// (0 for none), in one integer.
-        var rest: Int
-
-        init(model: Int, event: LoggedEvent, before: Int, last: LoggedEvent?) {
-            self.model = model
-            self.rest = before << 16 | event.ordinal << 8 | (last.map { $0.ordinal + 1 } ?? 0)
-        }
+    /// The key of what ``Model/apply(_:to:last:)`` gave for these arguments: a log repeats the same few steps, so
+    /// each is worked out once. Sets of states go by their number in ``stateSets`` and events by their ordinal, so
+    /// the key is one integer: the model's number in the high 32 bits; the number of the set of states before
+    /// (fewer than 2^16: there are a dozen states), the event's ordinal, and the last event's ordinal plus one (0
+    /// for none) in the low ones.
+    private static func stepKey(model: Int, event: LoggedEvent, before: Int, last: LoggedEvent?) -> UInt64 {
+        UInt64(model) << 32 | UInt64(before << 16 | event.ordinal << 8 | (last.map { $0.ordinal + 1 } ?? 0))
     }
 
-    /// The other lines of an event's step, by model and event.
-    private struct StepLines: Hashable {
-        var model: Int
-        var event: Int
-
-        init(model: Int, event: LoggedEvent) {
-            self.model = model
-            self.event = event.ordinal
-        }
+    /// The key of the other lines of an event's step, by model and event.
+    private static func stepLinesKey(model: Int, event: LoggedEvent) -> UInt64 {
+        UInt64(model) << 8 | UInt64(event.ordinal)
     }
 
-    private var applied: [Step: Int] = [:]
-    private var otherStepLines: [StepLines: EventSet] = [:]
+    /// The number of the set of states after a step (``stepKey(model:event:before:last:)``).
+    private var applied = IntegerTable<Int>()
+    /// The other lines of an event's step (``stepLinesKey(model:event:)``).
+    private var otherStepLines = IntegerTable<EventSet>()
     /// Every set of states met so far, by number; and the number of each.
     private var stateSets: [Set<State>] = [Self.notRunningOnly]
     private var stateSetNumbers: [Set<State>: Int] = [Self.notRunningOnly: Self.notRunningOnlyNumber]
@@ -182,7 +172,7 @@ public struct LogChecker {
             current.lastEvent = line.event
             return .consistent(before)
         }
-        let step = Step(model: model.number, event: line.event, before: beforeNumber, last: last)
+        let step = Self.stepKey(model: model.number, event: line.event, before: beforeNumber, last: last)
         let afterNumber: Int
         if let known = applied[step] {
             afterNumber = known
@@ -206,7 +196,7 @@ public struct LogChecker {
         }
         current.states = afterNumber
         current.lastEvent = line.event
-        let lines = StepLines(model: model.number, event: line.event)
+        let lines = Self.stepLinesKey(model: model.number, event: line.event)
         if let others = otherStepLines[lines] {
             current.openStep = others
         } else {
