@@ -157,9 +157,13 @@ public struct LogCheck {
         static let pieceSize = 1 << 16
 
         var pending = RawTraceBytes(capacity: Report.pieceSize + 4096)
-        /// The end of a text line after its number (the event in 68 columns, then the states), by the number of
-        /// the set of states in the checker and the event's ordinal: a log repeats a few of them.
-        private var lineEnds: [[[UInt8]?]] = []
+        /// The ends of text lines made so far (after the line's number: the event in 68 columns, then the
+        /// states), one after another: a log repeats a few of them.
+        private let lineEnds = RawTraceBytes(capacity: 4096)
+        /// Where each end lies in ``lineEnds`` (its start times 2^16, plus its length), by the number of the set
+        /// of states in the checker times ``LoggedEvent/ordinalLimit`` plus the event's ordinal; -1 for an end
+        /// not made yet.
+        private var lineEndPlaces: [Int] = []
 
         /// Hands what is pending to the output once there is a piece's worth.
         func flushIfFull<Output: TextOutputStream>(to output: inout Output) {
@@ -173,13 +177,24 @@ public struct LogCheck {
             pending.removeAll()
         }
 
-        mutating func lineEnd(of event: LoggedEvent, states: Set<LogChecker.State>, numbered number: Int?) -> [UInt8] {
-            guard let number else { return Self.lineEnd(of: event, states: states) }
-            while number >= lineEnds.count { lineEnds.append(Array(repeating: nil, count: LoggedEvent.ordinalLimit)) }
-            if let known = lineEnds[number][event.ordinal] { return known }
-            let made = Self.lineEnd(of: event, states: states)
-            lineEnds[number][event.ordinal] = made
-            return made
+        /// Appends the end of a text line: made once for each set of states that has a number.
+        mutating func appendLineEnd(of event: LoggedEvent, states: Set<LogChecker.State>, numbered number: Int?) {
+            guard let number else {
+                Self.lineEnd(of: event, states: states).withUnsafeBufferPointer { pending.append($0) }
+                return
+            }
+            let key = number * LoggedEvent.ordinalLimit + event.ordinal
+            if key >= lineEndPlaces.count {
+                lineEndPlaces.append(contentsOf: repeatElement(-1, count: key + 1 - lineEndPlaces.count))
+            }
+            if lineEndPlaces[key] < 0 {
+                let start = lineEnds.count
+                Self.lineEnd(of: event, states: states).withUnsafeBufferPointer { lineEnds.append($0) }
+                lineEndPlaces[key] = start << 16 | (lineEnds.count - start)
+            }
+            let start = lineEndPlaces[key] >> 16
+            let length = lineEndPlaces[key] & 0xFFFF
+            pending.append(UnsafeBufferPointer(rebasing: lineEnds.bytes[start..<start + length]))
         }
 
         private static func lineEnd(of event: LoggedEvent, states: Set<LogChecker.State>) -> [UInt8] {
@@ -199,11 +214,8 @@ public struct LogCheck {
     ) {
         switch format {
         case .text:
-            report.pending.append(spaces: 6 - TraceBuffer.decimalWidth(line))
-            report.pending.append(decimal: line)
-            report.lineEnd(of: event, states: states.set, numbered: states.number).withUnsafeBufferPointer {
-                report.pending.append($0)
-            }
+            report.pending.append(decimal: UInt(line), paddedTo: 6)
+            report.appendLineEnd(of: event, states: states.set, numbered: states.number)
         case .jsonl:
             var json = JSONObject()
             json.add("line", decimal: line)

@@ -38,17 +38,6 @@ public struct TraceBuffer: Sendable, TraceBytes {
         return ascii ?? text.count
     }
 
-    /// The number of digits (and sign) of a whole number in decimal.
-    static func decimalWidth(_ value: Int) -> Int {
-        var width = value < 0 ? 2 : 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
-            width += 1
-            rest /= 10
-        }
-        return width
-    }
-
     /// The number of characters ``append(seconds:)`` writes.
     static func secondsWidth(_ duration: Duration) -> Int {
         let milliseconds = duration.inMilliseconds
@@ -113,8 +102,12 @@ extension TraceBytes {
         append(decimal: value.magnitude)
     }
 
-    mutating func append(decimal value: UInt) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any UInt64
+    /// A whole number in decimal, after as many spaces as make it `width` characters wide (at most 24; none when
+    /// the number is as wide).
+    mutating func append(decimal value: UInt, paddedTo width: Int = 0) {
+        precondition(width <= 24, "a number is padded to at most 24 characters")
+        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
+        var digits = (eightSpaces, eightSpaces, eightSpaces)  // 24 bytes: room for any UInt64
         var count = 0
         var rest = value
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -123,7 +116,7 @@ extension TraceBytes {
                 rest /= 10
                 count += 1
             } while rest > 0
-            append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+            append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - max(count, width))...]))
         }
     }
 
