@@ -2,7 +2,18 @@ import Foundation
 import Testing
 
 /// The real `lifecycle` binary, run as a user runs it: exit codes, standard input, files that cannot be read.
-@Suite struct CommandLineTests {
+@Suite final class CommandLineTests {
+    /// A folder of the test's own for the files it writes, removed when the test ends (a test gets an instance of
+    /// its own): tests leave nothing behind in the temporary directory.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-tests-\(UUID())")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
     /// The `lifecycle` executable beside the test bundle, built by `swift test`.
     static let executable: URL = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -47,14 +58,14 @@ import Testing
             errors: String(decoding: err, as: UTF8.self))
     }
 
-    static func temporaryFile(_ contents: Data, named name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-\(UUID())-\(name)")
+    func temporaryFile(_ contents: Data, named name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
         try contents.write(to: url)
         return url.path
     }
 
     @Test func runsAFileAndExitsZero() throws {
-        let path = try Self.temporaryFile(
+        let path = try temporaryFile(
             Data("app notes\ntap notes\nexpect notes active\n".utf8), named: "ok.scenario")
         let result = try Self.run(["run", path, "--format", "jsonl"])
         #expect(result.status == 0)
@@ -73,8 +84,8 @@ import Testing
     }
 
     @Test func aMistakeInTheSecondFileKeepsTheFirstFilesTraceBack() throws {
-        let good = try Self.temporaryFile(Data("app a\ntap a\n".utf8), named: "good.scenario")
-        let bad = try Self.temporaryFile(Data("app b\ntap b\nhome\nswipe b\n".utf8), named: "bad.scenario")
+        let good = try temporaryFile(Data("app a\ntap a\n".utf8), named: "good.scenario")
+        let bad = try temporaryFile(Data("app b\ntap b\nhome\nswipe b\n".utf8), named: "bad.scenario")
         let result = try Self.run(["run", good, bad])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
@@ -116,7 +127,7 @@ import Testing
     }
 
     @Test func bytesThatAreNotUTF8AreNamed() throws {
-        let path = try Self.temporaryFile(Data([0x61, 0x70, 0x70, 0x20, 0x0A, 0x74, 0xFF]), named: "bin.scenario")
+        let path = try temporaryFile(Data([0x61, 0x70, 0x70, 0x20, 0x0A, 0x74, 0xFF]), named: "bin.scenario")
         let result = try Self.run(["run", path])
         #expect(result.status == 2)
         #expect(result.errors == "\(path):2:2: error: expected UTF-8 text, found the byte 0xFF\n")
@@ -202,14 +213,14 @@ import Testing
         let directory = try Self.run(["check", NSTemporaryDirectory()])
         #expect(directory.status == 2)
         #expect(directory.errors.hasSuffix(": error: not a log file but a directory\n"))
-        let scenario = try Self.temporaryFile(Data("app notes\ntap notes\n".utf8), named: "a.scenario")
+        let scenario = try temporaryFile(Data("app notes\ntap notes\n".utf8), named: "a.scenario")
         let noLifecycle = try Self.run(["check", scenario])
         #expect(noLifecycle.status == 2)
         #expect(noLifecycle.errors.contains("error: no line of this log names a lifecycle callback or notification"))
-        let binary = try Self.temporaryFile(Data([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2, 0x0A]), named: "a.out")
+        let binary = try temporaryFile(Data([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2, 0x0A]), named: "a.out")
         #expect(try Self.run(["check", binary]).status == 2)
         // Nothing is printed for the good file before the bad one is found.
-        let good = try Self.temporaryFile(Data("applicationDidBecomeActive:\n".utf8), named: "good.log")
+        let good = try temporaryFile(Data("applicationDidBecomeActive:\n".utf8), named: "good.log")
         let both = try Self.run(["check", good, NSTemporaryDirectory()])
         #expect(both.status == 2)
         #expect(both.output.isEmpty)
