@@ -23,10 +23,15 @@ public final class LineReader: Sequence, IteratorProtocol {
 
     static let initialCapacity = 1 << 16
 
-    /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's.
+    /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's. `nil` when
+    /// the descriptor cannot be read from its start (a pipe, a terminal).
     public init?(descriptor: Int32) {
         let own = dup(descriptor)
         guard own >= 0 else { return nil }
+        guard lseek(own, 0, SEEK_CUR) >= 0 else {
+            close(own)
+            return nil
+        }
         self.descriptor = own
         buffer = .allocate(byteCount: Self.initialCapacity, alignment: 8)
     }

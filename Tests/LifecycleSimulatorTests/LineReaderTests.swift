@@ -53,4 +53,14 @@ import Testing
         #expect(try Self.read([0x0A]) == [""])
         #expect(try Self.read(Array("a\r\n\nb".utf8)) == ["a", "", "b"])
     }
+
+    @Test func aPipeIsRefused() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        #expect(LineReader(descriptor: ends[0]) == nil)
+    }
 }
