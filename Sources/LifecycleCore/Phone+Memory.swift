@@ -57,7 +57,7 @@ extension Phone {
     /// Removes a prewarmed process, the first to go for memory: no app runs in it yet (docs/lifecycle.md §15).
     /// Returns whether there was one.
     private mutating func removePrewarmedProcess(sparing spared: Int?) -> Bool {
-        guard !prewarmed.isEmpty, let victim = prewarmed.filter({ $0 != spared }).min() else { return false }
+        guard let victim = prewarmed.first(where: { $0 != spared }) else { return false }
         apps[victim].isPrewarmed = false
         prewarmed.remove(victim)
         usedMemory -= apps[victim].footprint
@@ -67,7 +67,7 @@ extension Phone {
 
     /// `applicationDidReceiveMemoryWarning:` to every app that executes code; suspended apps get nothing.
     mutating func sendMemoryWarning() {
-        for index in executing.sorted() {
+        for index in executing {
             enqueue(index, [.call(.didReceiveMemoryWarning, nil, .always)])
         }
     }

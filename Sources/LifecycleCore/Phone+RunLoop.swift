@@ -345,7 +345,7 @@ extension Phone {
     /// Tells every executing app about a change it hears of at once; suspended apps hear of it when they
     /// next run.
     mutating func deliverQueuedNotificationsToExecutingApps() {
-        for index in executing.sorted() {
+        for index in executing {
             enqueue(index, [.deliverQueuedNotifications])
         }
     }

@@ -41,11 +41,11 @@ public struct Phone: Sendable {
     /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
     var foreground: Int?
     /// Apps whose process executes code (inactive, active, background), by index.
-    var executing: Set<Int> = []
+    var executing = AppIndexSet()
     var suspendedByLastUse = LeastRecentlyUsedQueue()
     var suspendedCount = 0
     /// Apps whose process the system prewarmed, by index: memory pressure removes them first.
-    var prewarmed: Set<Int> = []
+    var prewarmed = AppIndexSet()
     var usedMemory = 0
     var useCounter: UInt64 = 0
     /// An app asked to come to the foreground while another is still leaving it (inside a slow

@@ -1,0 +1,44 @@
+/// A set of apps by their index in the phone, as bits: the phone updates who executes code on every transition,
+/// and a `Set<Int>` hashed each index it was given. It also gives its members in order, which the phone needs
+/// (memory warnings go out in the order the apps were declared).
+struct AppIndexSet: Sendable, Sequence {
+    private var words: [UInt64] = []
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    func contains(_ index: Int) -> Bool {
+        index >> 6 < words.count && words[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    mutating func insert(_ index: Int) {
+        while index >> 6 >= words.count { words.append(0) }
+        words[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    mutating func remove(_ index: Int) {
+        guard index >> 6 < words.count else { return }
+        words[index >> 6] &= ~(1 << UInt64(index & 63))
+    }
+
+    /// The members, smallest first.
+    struct Iterator: IteratorProtocol {
+        fileprivate let words: [UInt64]
+        fileprivate var word = 0
+        fileprivate var rest: UInt64
+
+        mutating func next() -> Int? {
+            while rest == 0 {
+                word += 1
+                guard word < words.count else { return nil }
+                rest = words[word]
+            }
+            let bit = rest.trailingZeroBitCount
+            rest &= rest - 1
+            return word << 6 | bit
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(words: words, rest: words.first ?? 0)
+    }
+}

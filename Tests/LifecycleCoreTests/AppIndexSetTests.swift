@@ -1,0 +1,47 @@
+import Testing
+
+@testable import LifecycleCore
+
+/// The phone's set of app indices holds what a `Set<Int>` would, and gives it smallest first.
+@Suite struct AppIndexSetTests {
+    @Test(arguments: [1, 2, 3])
+    func holdsWhatASetHolds(seed: UInt64) {
+        // Knuth's linear congruential generator, seeded: the core's tests have no generator of their own.
+        var state = seed
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var set = AppIndexSet()
+        var reference: Set<Int> = []
+        var mismatches = 0
+        for _ in 0..<5_000 {
+            let index = random(300)
+            if random(2) == 0 {
+                set.insert(index)
+                reference.insert(index)
+            } else {
+                set.remove(index)
+                reference.remove(index)
+            }
+            if set.contains(index) != reference.contains(index) { mismatches += 1 }
+            if set.isEmpty != reference.isEmpty { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(Array(set) == reference.sorted())
+    }
+
+    @Test func iteratesASnapshot() {
+        var set = AppIndexSet()
+        for index in [70, 3, 64, 0, 200] { set.insert(index) }
+        var seen: [Int] = []
+        for index in set {
+            seen.append(index)
+            set.remove(index)
+            set.insert(index + 1)
+        }
+        #expect(seen == [0, 3, 64, 70, 200])
+        #expect(Array(set) == [1, 4, 65, 71, 201])
+        #expect(Array(AppIndexSet()).isEmpty)
+    }
+}
