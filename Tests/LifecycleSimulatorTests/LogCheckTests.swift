@@ -137,6 +137,39 @@ import Testing
         #expect(report.contains("21995 | 2016-02-29 10:00:15.123 Demo[2999:1] applicationWillEnterForeground:\n"))
     }
 
+    /// A log read from a file (its bytes where they lie, as `lifecycle check FILE` reads it) gives the report and
+    /// the errors its lines give as text: non-ASCII lines, a violation on a last line without a line break, a NUL
+    /// byte; each with `\n` and with `\r\n` line breaks.
+    @Test func aFileGivesTheReportItsLinesGive() throws {
+        let good = try String(
+            contentsOf: Self.folder.appendingPathComponent("Logs/logging-app-linux.log"), encoding: .utf8)
+        let logs = [
+            good, "2016-02-29 10:00:00.000 Démo[1:1] application:didFinishLaunchingWithOptions:\n" + Self.goodLog,
+            Self.goodLog + "\n2016-02-29 10:05:00.000 Demo[200:1] applicationDidBecomeActive: é",
+            Self.goodLog + "\nbinary\u{0}\n",
+        ].flatMap { [$0, $0.replacingOccurrences(of: "\n", with: "\r\n")] }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-check-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for log in logs {
+            try Data(log.utf8).write(to: url)
+            let descriptor = open(url.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            for format in [TraceFormat.text, .jsonl] {
+                var fromFile = ("", "")
+                let fileOutcome = LogCheck(format: format).run(
+                    file: "log", lines: { LineReader(descriptor: descriptor)! }, output: &fromFile.0,
+                    errors: &fromFile.1)
+                let lines = LineReaderTests.reference(Array(log.utf8)).map { $0[...] }
+                var fromText = ("", "")
+                let textOutcome = LogCheck(format: format).run(
+                    file: "log", lines: { lines }, output: &fromText.0, errors: &fromText.1)
+                #expect(fileOutcome == textOutcome)
+                #expect(fromFile == fromText)
+            }
+        }
+    }
+
     private func outputs(of log: [String]) -> String {
         var check = LogCheck()
         check.spoolMemoryLimit = 100
