@@ -72,7 +72,7 @@ struct EventNameTable: Sendable {
                         let position = Int(slots[slot]) - 1
                         let entry = entries[position]
                         let candidate = UnsafeRawBufferPointer(rebasing: names[entry.start..<entry.start + entry.count])
-                        if entry.hash == hash, entry.count == name.count, Self.equal(candidate, name) {
+                        if entry.hash == hash, candidate.hasSameBytes(as: name) {
                             return position
                         }
                         slot = (slot + 1) & mask
@@ -81,23 +81,6 @@ struct EventNameTable: Sendable {
                 }
             }
         }
-    }
-
-    /// Whether two runs of bytes of the same length are equal, compared eight bytes at a time.
-    private static func equal(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= first.count {
-            guard
-                first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
-        }
-        while offset < first.count {
-            guard first[offset] == second[offset] else { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// A hash of a name from its length and its first and last eight bytes (names differ there), mixed by

@@ -7,17 +7,12 @@ struct ProcessNames {
 
     /// The name whose UTF-8 bytes are `bytes`.
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let last, bytes.count == lastBytes.count, lastBytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) {
+        if let last, lastBytes.withUnsafeBytes({ $0.hasSameBytes(as: UnsafeRawBufferPointer(bytes)) }) {
             return last
         }
         let name = String(decoding: bytes, as: UTF8.self)
         lastBytes = Array(bytes)
         last = name
         return name
-    }
-
-    private static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in 0..<first.count where first[index] != second[index] { return false }
-        return true
     }
 }
