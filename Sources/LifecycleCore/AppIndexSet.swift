@@ -4,12 +4,6 @@
 struct AppIndexSet: Sendable, Sequence {
     private var words: [UInt64] = []
 
-    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
-
-    func contains(_ index: Int) -> Bool {
-        index >> 6 < words.count && words[index >> 6] & (1 << UInt64(index & 63)) != 0
-    }
-
     mutating func insert(_ index: Int) {
         while index >> 6 >= words.count { words.append(0) }
         words[index >> 6] |= 1 << UInt64(index & 63)
