@@ -68,7 +68,7 @@ extension Phone {
     /// `applicationDidReceiveMemoryWarning:` to every app that executes code; suspended apps get nothing.
     mutating func sendMemoryWarning() {
         for index in executing {
-            enqueue(index, [.call(.didReceiveMemoryWarning, nil, .always)])
+            enqueue(index, .call(.didReceiveMemoryWarning, nil, .always))
         }
     }
 

@@ -1,18 +1,25 @@
 extension Phone {
-    /// Appends steps to an app's run loop and runs it as far as it can go.
-    mutating func enqueue(_ index: Int, _ steps: [Step]) {
-        for step in steps {
-            let event: AppLifecycle.Event? =
-                switch step {
-                case .change(let event, _): event
-                case .scene(let event): event.appEvent
-                default: nil
-                }
-            if let event, let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
-                apps[index].projectedState = next
+    /// Queues a step on an app's run loop, after those already queued, and keeps the state the app will be in
+    /// once they are done; ``run(_:)`` does them.
+    ///
+    /// Steps go straight into the app's queue, which keeps its capacity: building each sequence as an array of
+    /// its own cost an allocation or two on every event.
+    mutating func queue(_ step: Step, for index: Int) {
+        let event: AppLifecycle.Event? =
+            switch step {
+            case .change(let event, _): event
+            case .scene(let event): event.appEvent
+            default: nil
             }
+        if let event, let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
+            apps[index].projectedState = next
         }
-        apps[index].steps.append(contentsOf: steps)
+        apps[index].steps.append(step)
+    }
+
+    /// Queues one step on an app's run loop and runs it as far as it can go.
+    mutating func enqueue(_ index: Int, _ step: Step) {
+        queue(step, for: index)
         run(index)
     }
 
@@ -66,7 +73,7 @@ extension Phone {
                 emit(.storeRestorationArchive(apps[index].id))
             }
         case .deliverQueuedNotifications:
-            apps[index].steps.insert(contentsOf: queuedNotifications(for: index), at: apps[index].nextStep)
+            deliverQueuedNotifications(to: index)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
         case .connectScene:
@@ -179,39 +186,52 @@ extension Phone {
         }
     }
 
-    /// The callback-and-transition steps of a lifecycle event of an app, in UIKit's order: a `will…` callback
-    /// runs before its transition, a `did…` callback after it (docs/lifecycle.md §11). For a scene-based app,
-    /// the events of the foreground are its scene's, told to the scene delegate (docs/lifecycle.md §13).
-    func steps(for event: AppLifecycle.Event, of index: Int, reason: TransitionReason? = nil) -> [Step] {
-        if usesScenes(index), let sceneEvent = Self.sceneEvent(for: event) {
-            let callback = SceneLifecycle.callback(for: sceneEvent)
-            return SceneLifecycle.callbackPrecedesTransition(sceneEvent)
-                ? [.call(callback, nil, .always), .scene(sceneEvent)]
-                : [.scene(sceneEvent), .call(callback, nil, .always)]
+    /// Queues the callback-and-transition steps of a lifecycle event of an app, in UIKit's order: a `will…`
+    /// callback runs before its transition, a `did…` callback after it (docs/lifecycle.md §11). For a scene-based
+    /// app, the events of the foreground are its scene's, told to the scene delegate (docs/lifecycle.md §13).
+    mutating func queueSteps(for event: AppLifecycle.Event, of index: Int, reason: TransitionReason? = nil) {
+        guard usesScenes(index), let sceneEvent = Self.sceneEvent(for: event) else {
+            queueAppDelegateSteps(for: event, reason: reason, of: index)
+            return
         }
-        return steps(for: event, reason: reason)
+        let callback = SceneLifecycle.callback(for: sceneEvent)
+        if SceneLifecycle.callbackPrecedesTransition(sceneEvent) {
+            queue(.call(callback, nil, .always), for: index)
+            queue(.scene(sceneEvent), for: index)
+        } else {
+            queue(.scene(sceneEvent), for: index)
+            queue(.call(callback, nil, .always), for: index)
+        }
     }
 
-    /// The callback-and-transition steps of an app-delegate lifecycle event.
-    func steps(for event: AppLifecycle.Event, reason: TransitionReason? = nil) -> [Step] {
-        guard let callback = AppLifecycle.callback(for: event) else { return [.change(event, reason)] }
+    /// Queues the callback-and-transition steps of an app-delegate lifecycle event.
+    mutating func queueAppDelegateSteps(for event: AppLifecycle.Event, reason: TransitionReason?, of index: Int) {
+        guard let callback = AppLifecycle.callback(for: event) else {
+            queue(.change(event, reason), for: index)
+            return
+        }
         switch event {
         case .resignActive, .enterForeground, .terminate:
-            return [.call(callback, nil, .always), .change(event, reason)]
+            queue(.call(callback, nil, .always), for: index)
+            queue(.change(event, reason), for: index)
         default:
-            return [.change(event, reason), .call(callback, nil, .always)]
+            queue(.change(event, reason), for: index)
+            queue(.call(callback, nil, .always), for: index)
         }
     }
 
-    /// A step that calls a delegate method; its detail, if any, waits in the app's record until the call.
-    mutating func callStep(
+    /// Queues a call of a delegate method; its detail, if any, waits in the app's record until the call.
+    mutating func queueCall(
         _ callback: Callback, _ detail: CallbackDetail?, _ condition: Step.Condition = .always, for index: Int
-    ) -> Step {
-        guard let detail else { return .call(callback, nil, condition) }
+    ) {
+        guard let detail else {
+            queue(.call(callback, nil, condition), for: index)
+            return
+        }
         apps[index].lastDetailTicket &+= 1
         let ticket = Step.DetailTicket(number: apps[index].lastDetailTicket)
         apps[index].parkedDetails[ticket] = detail
-        return .call(callback, ticket, condition)
+        queue(.call(callback, ticket, condition), for: index)
     }
 
     // MARK: State changes
@@ -281,9 +301,9 @@ extension Phone {
         apps[index].running = nil
         apps[index].backgroundTasks = []
         apps[index].pendingEvents = []
-        apps[index].steps = []
+        apps[index].steps.removeAll(keepingCapacity: true)
         apps[index].nextStep = 0
-        apps[index].parkedDetails = [:]
+        apps[index].parkedDetails.removeAll(keepingCapacity: true)
         apps[index].projectedState = .notRunning
         apps[index].scene = nil
     }
@@ -324,12 +344,14 @@ extension Phone {
         apply(.suspend, .suspend, to: index)
     }
 
-    /// The callbacks an app missed while suspended, one per kind for the net change (docs/lifecycle.md §7).
-    private mutating func queuedNotifications(for index: Int) -> [Step] {
-        var steps: [Step] = []
+    /// Calls, next, the callbacks an app missed while suspended, one per kind for the net change
+    /// (docs/lifecycle.md §7).
+    private mutating func deliverQueuedNotifications(to index: Int) {
+        var next = apps[index].nextStep
         if apps[index].timeChangesSeen < significantTimeChanges {
             apps[index].timeChangesSeen = significantTimeChanges
-            steps.append(.call(.significantTimeChange, nil, .always))
+            apps[index].steps.insert(.call(.significantTimeChange, nil, .always), at: next)
+            next += 1
         }
         if apps[index].configuration.usesDataProtection,
             apps[index].protectedDataAvailableSeen != protectedDataAvailable
@@ -337,16 +359,15 @@ extension Phone {
             apps[index].protectedDataAvailableSeen = protectedDataAvailable
             let callback: Callback =
                 protectedDataAvailable ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable
-            steps.append(.call(callback, nil, .always))
+            apps[index].steps.insert(.call(callback, nil, .always), at: next)
         }
-        return steps
     }
 
     /// Tells every executing app about a change it hears of at once; suspended apps hear of it when they
     /// next run.
     mutating func deliverQueuedNotificationsToExecutingApps() {
         for index in executing {
-            enqueue(index, [.deliverQueuedNotifications])
+            enqueue(index, .deliverQueuedNotifications)
         }
     }
 }

@@ -38,35 +38,32 @@ extension Phone {
         // A tapped push stays the app delegate's; the rest arrive in the connection options when the scene
         // connects, or through the scene delegate when it was already connected.
         let pushes = request.deliveries.filter { $0.callback == .didReceiveRemoteNotification }
-        var steps: [Step] = []
-        let connected = apps[index].scene != nil && projectedState(of: index) != .notRunning
-        if !connected { steps += connectSteps(connection, of: index) }
-        steps += self.steps(for: .enterForeground, of: index)
-        steps.append(.deliverQueuedNotifications)
-        if connected {
-            steps += calls(delivering: Self.sceneDeliveries(request.deliveries), when: .always, to: index)
-        } else {
-            steps += calls(delivering: pushes, when: request.launchGate, to: index)
-        }
-        steps += self.steps(for: .becomeActive, of: index)
-        switch projectedState(of: index) {
+        let state = projectedState(of: index)
+        let connected = apps[index].scene != nil && state != .notRunning
+        switch state {
         case .notRunning:
             let launchOptions = LaunchOptions(remoteNotification: options.remoteNotification)
-            launch(index, options: launchOptions, then: steps, inBackground: true)
+            queueLaunch(index, options: launchOptions, inBackground: true)
         case .suspended:
-            enqueue(index, [.change(.resume, .resume)] + steps)
+            queue(.change(.resume, .resume), for: index)
         default:
-            enqueue(index, steps)
+            break
         }
-    }
-
-    /// The steps that connect an app's scene: its session made if it has none (and configured once), then
-    /// `scene:willConnectToSession:options:`.
-    private mutating func connectSteps(_ options: ConnectionOptions, of index: Int) -> [Step] {
-        [
-            .connectScene, .call(.configurationForConnecting, nil, .newSession),
-            callStep(.sceneWillConnect, .connectionOptions(options), for: index),
-        ]
+        if !connected {
+            // The session is made if the app has none (and configured once), then the scene connects.
+            queue(.connectScene, for: index)
+            queue(.call(.configurationForConnecting, nil, .newSession), for: index)
+            queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
+        }
+        queueSteps(for: .enterForeground, of: index)
+        queue(.deliverQueuedNotifications, for: index)
+        if connected {
+            queueCalls(delivering: Self.sceneDeliveries(request.deliveries), when: .always, to: index)
+        } else {
+            queueCalls(delivering: pushes, when: request.launchGate, to: index)
+        }
+        queueSteps(for: .becomeActive, of: index)
+        run(index)
     }
 
     /// The scene delegate's methods for events an app delegate would receive: a URL, an activity, a quick
@@ -152,9 +149,10 @@ extension Phone {
             throw ImpossibleAction(
                 "\(apps[index].id) has no connected scene in the background (it is \(state.rawValue))", culprit: .app)
         }
-        var steps: [Step] = state == .suspended ? [.change(.resume, .resume)] : []
-        steps += [.scene(.disconnect), .call(.sceneDidDisconnect, nil, .always)]
-        enqueue(index, steps)
+        if state == .suspended { queue(.change(.resume, .resume), for: index) }
+        queue(.scene(.disconnect), for: index)
+        queue(.call(.sceneDidDisconnect, nil, .always), for: index)
+        run(index)
     }
 
     /// The system starts an app's process before the user asks for it (docs/lifecycle.md §15): UIKit does

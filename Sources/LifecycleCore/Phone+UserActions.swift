@@ -152,11 +152,15 @@ extension Phone {
     // MARK: Sequences
 
     mutating func resignActive(_ index: Int) {
-        if projectedState(of: index) == .active { enqueue(index, steps(for: .resignActive, of: index)) }
+        guard projectedState(of: index) == .active else { return }
+        queueSteps(for: .resignActive, of: index)
+        run(index)
     }
 
     mutating func becomeActive(_ index: Int) {
-        if projectedState(of: index) == .inactive { enqueue(index, steps(for: .becomeActive, of: index)) }
+        guard projectedState(of: index) == .inactive else { return }
+        queueSteps(for: .becomeActive, of: index)
+        run(index)
     }
 
     /// Whether the app quits on leaving the foreground: it sets `UIApplicationExitsOnSuspend` and the profile
@@ -176,22 +180,21 @@ extension Phone {
     /// is asked for its restoration activity.
     private mutating func sendToBackground(_ index: Int) {
         guard projectedState(of: index) == .inactive else { return }
-        var steps = steps(for: .enterBackground, of: index)
+        queueSteps(for: .enterBackground, of: index)
         if usesScenes(index) {
             if apps[index].behavior.restoresState {
-                steps += [.call(.stateRestorationActivityForScene, nil, .always), .storeSceneActivity]
+                queue(.call(.stateRestorationActivityForScene, nil, .always), for: index)
+                queue(.storeSceneActivity, for: index)
             }
         } else if apps[index].behavior.restoresState {
-            steps += [
-                .call(.shouldSaveApplicationState, nil, .always),
-                .call(.willEncodeRestorableState, nil, .lastAnswerYes),
-                .storeArchive,
-            ]
+            queue(.call(.shouldSaveApplicationState, nil, .always), for: index)
+            queue(.call(.willEncodeRestorableState, nil, .lastAnswerYes), for: index)
+            queue(.storeArchive, for: index)
         }
         if exitsOnSuspend(index) {
-            steps += self.steps(for: .terminate, reason: .exit)
+            queueAppDelegateSteps(for: .terminate, reason: .exit, of: index)
         }
-        enqueue(index, steps)
+        run(index)
     }
 
     /// Launches or resumes an app into the foreground, delivering events while it is inactive. On a launch,
@@ -215,26 +218,28 @@ extension Phone {
         if usesScenes(index) {
             bringSceneForward(request)
         } else if projectedState(of: index) == .notRunning {
-            let calls = calls(delivering: request.deliveries, when: request.launchGate, to: index)
-            launch(
-                index, options: request.options, then: calls + steps(for: .becomeActive, of: index),
-                inBackground: false)
+            queueLaunch(index, options: request.options, inBackground: false)
+            queueCalls(delivering: request.deliveries, when: request.launchGate, to: index)
+            queueSteps(for: .becomeActive, of: index)
+            run(index)
         } else {
-            var steps: [Step] = projectedState(of: index) == .suspended ? [.change(.resume, .resume)] : []
-            steps += self.steps(for: .enterForeground, of: index)
-            steps.append(.deliverQueuedNotifications)
-            steps += calls(delivering: request.deliveries, when: .always, to: index)
-            steps += self.steps(for: .becomeActive, of: index)
-            enqueue(index, steps)
+            if projectedState(of: index) == .suspended { queue(.change(.resume, .resume), for: index) }
+            queueSteps(for: .enterForeground, of: index)
+            queue(.deliverQueuedNotifications, for: index)
+            queueCalls(delivering: request.deliveries, when: .always, to: index)
+            queueSteps(for: .becomeActive, of: index)
+            run(index)
         }
     }
 
-    /// The steps that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
-    mutating func calls(
+    /// Queues the calls that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
+    mutating func queueCalls(
         delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition,
         to index: Int
-    ) -> [Step] {
-        deliveries.map { callStep($0.callback, $0.argument.map(CallbackDetail.argument), condition, for: index) }
+    ) {
+        for delivery in deliveries {
+            queueCall(delivery.callback, delivery.argument.map(CallbackDetail.argument), condition, for: index)
+        }
     }
 
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
@@ -242,7 +247,8 @@ extension Phone {
     private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
         if index == foreground {
             let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
-            enqueue(index, calls(delivering: delivered, when: .always, to: index))
+            queueCalls(delivering: delivered, when: .always, to: index)
+            run(index)
             becomeActive(index)
         } else {
             if let foreground { leaveForeground(foreground) }
@@ -250,10 +256,11 @@ extension Phone {
         }
     }
 
-    /// Launches an app: into the foreground (inactive) or for a background event (background), with
-    /// restoration when it has an archive, under the launch watchdog. A scene-based app always launches into
-    /// the background, and hears of the sessions the user discarded since it last ran.
-    mutating func launch(_ index: Int, options: LaunchOptions, then next: [Step], inBackground: Bool) {
+    /// Queues an app's launch, after making room for it: into the foreground (inactive) or for a background event
+    /// (background), with restoration when it has an archive, under the launch watchdog. A scene-based app always
+    /// launches into the background, and hears of the sessions the user discarded since it last ran. What the
+    /// launch leads to is queued after it; ``run(_:)`` then starts it.
+    mutating func queueLaunch(_ index: Int, options: LaunchOptions, inBackground: Bool) {
         makeRoom(forLaunchOf: index)
         apps[index].launchRefused = false
         apps[index].didFinishLaunchingAnswer = true
@@ -261,23 +268,20 @@ extension Phone {
         apps[index].timeChangesSeen = significantTimeChanges
         apps[index].protectedDataAvailableSeen = protectedDataAvailable
         let detail = options.isEmpty ? nil : CallbackDetail.launchOptions(options)
-        var steps: [Step] = [
-            .change(inBackground ? .launchInBackground : .launch, nil), .armLaunchWatchdog,
-            callStep(.willFinishLaunching, detail, for: index),
-        ]
+        queue(.change(inBackground ? .launchInBackground : .launch, nil), for: index)
+        queue(.armLaunchWatchdog, for: index)
+        queueCall(.willFinishLaunching, detail, for: index)
         if !inBackground, apps[index].behavior.restoresState, apps[index].hasRestorationArchive {
-            steps += [
-                .call(.shouldRestoreApplicationState, nil, .always),
-                .call(.didDecodeRestorableState, nil, .lastAnswerYes),
-            ]
+            queue(.call(.shouldRestoreApplicationState, nil, .always), for: index)
+            queue(.call(.didDecodeRestorableState, nil, .lastAnswerYes), for: index)
         }
-        steps += [callStep(.didFinishLaunching, detail, for: index), .disarmWatchdog]
+        queueCall(.didFinishLaunching, detail, for: index)
+        queue(.disarmWatchdog, for: index)
         if usesScenes(index), !apps[index].discardedSessions.isEmpty {
             let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
             apps[index].discardedSessions = []
-            steps.append(callStep(.didDiscardSceneSessions, .argument(sessions), for: index))
+            queueCall(.didDiscardSceneSessions, .argument(sessions), for: index)
         }
-        enqueue(index, steps + next)
     }
 
     /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (docs/lifecycle.md §3),
@@ -293,16 +297,12 @@ extension Phone {
     /// Ends a running app with `applicationWillTerminate:`, leaving the foreground first if it is there; a
     /// suspended app is killed silently (docs/lifecycle.md §2, §3).
     mutating func terminate(_ index: Int, _ reason: TransitionReason) {
-        let terminateSteps = steps(for: .terminate, of: index, reason: reason)
         switch projectedState(of: index) {
-        case .active:
-            enqueue(
-                index,
-                steps(for: .resignActive, of: index) + steps(for: .enterBackground, of: index) + terminateSteps)
-        case .inactive:
-            enqueue(index, steps(for: .enterBackground, of: index) + terminateSteps)
-        case .background:
-            enqueue(index, terminateSteps)
+        case .active, .inactive, .background:
+            if projectedState(of: index) == .active { queueSteps(for: .resignActive, of: index) }
+            if projectedState(of: index) == .inactive { queueSteps(for: .enterBackground, of: index) }
+            queueSteps(for: .terminate, of: index, reason: reason)
+            run(index)
         case .suspended:
             kill(index, reason)
         case .notRunning:
@@ -376,7 +376,9 @@ extension Phone {
             appUnderLock = nil
             switch projectedState(of: returning) {
             case .inactive:
-                enqueue(returning, [.deliverQueuedNotifications] + steps(for: .becomeActive, of: returning))
+                queue(.deliverQueuedNotifications, for: returning)
+                queueSteps(for: .becomeActive, of: returning)
+                run(returning)
             case .background, .suspended:
                 bringForward(returning)
             case .active, .notRunning:
@@ -408,15 +410,17 @@ extension Phone {
             return
         }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
-        let delivery: [Step] = [.awaitCompletionHandler(event.callback), .call(event.callback, nil, .always)]
         switch projectedState(of: index) {
         case .notRunning:
-            let options = LaunchOptions(remoteNotification: event == .push)
-            launch(index, options: options, then: delivery, inBackground: true)
+            queueLaunch(index, options: LaunchOptions(remoteNotification: event == .push), inBackground: true)
         case .suspended:
-            enqueue(index, [.change(.resume, .resume), .deliverQueuedNotifications] + delivery)
+            queue(.change(.resume, .resume), for: index)
+            queue(.deliverQueuedNotifications, for: index)
         case .background, .inactive, .active:
-            enqueue(index, delivery)
+            break
         }
+        queue(.awaitCompletionHandler(event.callback), for: index)
+        queue(.call(event.callback, nil, .always), for: index)
+        run(index)
     }
 }
