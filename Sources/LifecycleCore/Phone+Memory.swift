@@ -24,7 +24,16 @@ extension Phone {
         // A prewarmed process is already in memory: the launch needs nothing more.
         let needed = apps[index].isPrewarmed ? 0 : apps[index].footprint
         guard needed > freeMemory else { return }
-        note(index, "memory: \(needed) MB needed, \(freeMemory) MB free")
+        let free = freeMemory
+        note(
+            index,
+            ASCIIText.make(capacity: 72) { text in
+                text.write("memory: ")
+                text.write(needed)
+                text.write(" MB needed, ")
+                text.write(free)
+                text.write(" MB free")
+            })
         sendMemoryWarning()
         while needed > freeMemory, removePrewarmedProcess(sparing: index) {}
         while needed > freeMemory, let victim = leastRecentlyUsedVictim() {
