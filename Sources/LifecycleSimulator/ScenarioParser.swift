@@ -42,7 +42,7 @@ public struct ScenarioParser {
         if let comment { explanation.append(comment) }
         defer { explanation.removeAll() }
         let context = LineContext(file: file, number: number, text: line, tokens: tokens)
-        return try parseLine(first, context, explanation: explanation, &state)
+        return try Self.parseLine(first, context, explanation: explanation, &state)
     }
 
     /// Parses a whole scenario.
@@ -91,7 +91,7 @@ public struct ScenarioParser {
         var firstActionLine: Int?
     }
 
-    private func parseLine(
+    private static func parseLine(
         _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
     ) throws(ScenarioError) -> Line? {
         switch first.text {
@@ -145,7 +145,7 @@ public struct ScenarioParser {
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).
-    private func requireOnceBeforeActions(
+    private static func requireOnceBeforeActions(
         _ keyword: Token, _ line: LineContext, _ state: ParseState, previous: Int?, _ repeated: String
     ) throws(ScenarioError) {
         if let previous { throw line.error(at: keyword, "\(repeated) on line \(previous)") }
@@ -154,7 +154,7 @@ public struct ScenarioParser {
         }
     }
 
-    private func parseCommand(_ word: Token, _ line: LineContext, declared: AppDeclarations) throws(ScenarioError)
+    private static func parseCommand(_ word: Token, _ line: LineContext, declared: AppDeclarations) throws(ScenarioError)
         -> (Scenario.Command, Int?)
     {
         let name = String(word.text)
