@@ -138,7 +138,7 @@ struct JSONObject<Bytes: TraceBytes> {
 
     mutating func add(_ key: StaticString, seconds value: Duration) {
         self.key(key)
-        buffer.append(seconds: value)
+        buffer.append(seconds: value, paddedTo: 0)
     }
 
     mutating func add(_ key: StaticString, _ value: String) {

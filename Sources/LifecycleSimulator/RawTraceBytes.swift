@@ -42,6 +42,31 @@ final class RawTraceBytes: TraceBytes {
         count += bytes.count
     }
 
+    /// The last time written, with its width and its text: the records of one event share their time, and
+    /// reading a `Duration`'s milliseconds takes 128-bit arithmetic.
+    private var lastTime = Duration.zero
+    private var lastTimeWidth = -1
+    private var lastTimeText: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var lastTimeCount = 0
+
+    func append(seconds duration: Duration, paddedTo width: Int) {
+        if duration == lastTime, width == lastTimeWidth {
+            withUnsafeBytes(of: lastTimeText) { text in
+                append(UnsafeBufferPointer(rebasing: text.bindMemory(to: UInt8.self)[..<lastTimeCount]))
+            }
+            return
+        }
+        let start = count
+        var bytes = self  // the same buffer: a class
+        bytes.appendFormatted(seconds: duration, paddedTo: width)
+        let written = count - start
+        guard written <= MemoryLayout.size(ofValue: lastTimeText) else { return }
+        withUnsafeMutableBytes(of: &lastTimeText) { text in
+            text.copyMemory(from: UnsafeRawBufferPointer(start: base + start, count: written))
+        }
+        (lastTime, lastTimeWidth, lastTimeCount) = (duration, width, written)
+    }
+
     private func grow(toHold extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -115,8 +115,7 @@ public struct TextTraceLayout: Sendable {
 
     /// The time, right-aligned in 9 columns, with its `s`.
     private func appendTime<Bytes: TraceBytes>(_ time: Duration, to buffer: inout Bytes) {
-        buffer.append(spaces: 8 - TraceBuffer.secondsWidth(time))
-        buffer.append(seconds: time)
+        buffer.append(seconds: time, paddedTo: 8)
         buffer.append(UInt8(ascii: "s"))
     }
 

@@ -37,25 +37,6 @@ public struct TraceBuffer: Sendable, TraceBytes {
         let ascii = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : nil }
         return ascii ?? text.count
     }
-
-    /// The number of characters ``append(seconds:)`` writes.
-    static func secondsWidth(_ duration: Duration) -> Int {
-        let milliseconds = duration.inMilliseconds
-        var width = milliseconds < 0 ? 1 : 0
-        var whole = milliseconds.magnitude / 1000
-        repeat {
-            width += 1
-            whole /= 10
-        } while whole > 0
-        var fraction = milliseconds.magnitude % 1000
-        guard fraction != 0 else { return width }
-        width += 4
-        while fraction % 10 == 0 {
-            width -= 1
-            fraction /= 10
-        }
-        return width
-    }
 }
 
 /// Somewhere trace lines are formatted into, a byte at a time or a run of bytes at a time: ``TraceBuffer``, or
@@ -63,6 +44,10 @@ public struct TraceBuffer: Sendable, TraceBytes {
 protocol TraceBytes {
     mutating func append(_ byte: UInt8)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Seconds as ``Swift/Duration/secondsText`` writes them, after as many spaces as make them `width`
+    /// characters wide (none when they are as wide). A buffer may remember the last time it wrote: the records
+    /// of one event share their time.
+    mutating func append(seconds duration: Duration, paddedTo width: Int)
 }
 
 private let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 128)
@@ -120,13 +105,33 @@ extension TraceBytes {
         }
     }
 
-    /// Seconds as ``Swift/Duration/secondsText`` writes them: `0`, `1.5`, `0.25`, `12.004`.
-    mutating func append(seconds duration: Duration) {
+    mutating func append(seconds duration: Duration, paddedTo width: Int) {
+        appendFormatted(seconds: duration, paddedTo: width)
+    }
+
+    /// ``append(seconds:paddedTo:)`` itself, for buffers that remember nothing: `0`, `1.5`, `0.25`, `12.004`.
+    mutating func appendFormatted(seconds duration: Duration, paddedTo width: Int) {
         let milliseconds = duration.inMilliseconds
-        if milliseconds < 0 { append(UInt8(ascii: "-")) }
-        let whole = UInt(milliseconds.magnitude / 1000)
         var fraction = Int(milliseconds.magnitude % 1000)
-        append(decimal: whole)
+        var fractionWidth = 0
+        if fraction != 0 {
+            fractionWidth = 4
+            var rest = fraction
+            while rest % 10 == 0 {
+                fractionWidth -= 1
+                rest /= 10
+            }
+        }
+        let sign = milliseconds < 0 ? 1 : 0
+        if sign == 1 {
+            let whole = UInt(milliseconds.magnitude / 1000)
+            let digits = Self.decimalDigits(whole)
+            append(spaces: width - digits - fractionWidth - sign)
+            append(UInt8(ascii: "-"))
+            append(decimal: whole)
+        } else {
+            append(decimal: UInt(milliseconds.magnitude / 1000), paddedTo: max(width - fractionWidth, 0))
+        }
         guard fraction != 0 else { return }
         append(UInt8(ascii: "."))
         var divisor = 100
@@ -135,6 +140,16 @@ extension TraceBytes {
             fraction %= divisor
             divisor /= 10
         }
+    }
+
+    private static func decimalDigits(_ value: UInt) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     /// A JSON string literal of a text known to need no escapes: a name of the model.

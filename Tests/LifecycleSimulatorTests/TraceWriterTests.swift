@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    /// Times as `Duration.secondsText` writes them, padded or not; the spool's buffer, which remembers the last
+    /// time it wrote, writes what the plain buffer writes, whether it remembers the time or not.
+    @Test func timesAreWrittenAsSecondsTextAndRememberedFaithfully() {
+        let times: [Duration] = [
+            .zero, .zero, .milliseconds(1_500), .milliseconds(1_500), .milliseconds(250), .milliseconds(12_004),
+            .seconds(600), .milliseconds(-1_250), .milliseconds(-1_250), .seconds(123_456_789), .milliseconds(1),
+            .seconds(1_000_000_000_000_000), .seconds(1_000_000_000_000_000), .milliseconds(990), .zero,
+        ]
+        let spooled = RawTraceBytes(capacity: 64)
+        var plain = TraceBuffer()
+        var mismatches: [String] = []
+        for width in [0, 8, 0, 24] {
+            for time in times {
+                plain.removeAll()
+                spooled.removeAll()
+                plain.append(seconds: time, paddedTo: width)
+                spooled.append(seconds: time, paddedTo: width)
+                let text = String(decoding: plain.bytes, as: UTF8.self)
+                let expected = String(repeating: " ", count: max(0, width - time.secondsText.count)) + time.secondsText
+                if text != expected || Array(spooled.bytes) != plain.bytes { mismatches.append("\(time) \(width)") }
+            }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func textColumnsAlignAndColoursOnlyWhenAsked() {
         var plain = TextTraceWriter(output: "", apps: ["notes", "a-longer-name"], colours: false)
         plain.write(
