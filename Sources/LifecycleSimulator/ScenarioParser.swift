@@ -154,9 +154,9 @@ public struct ScenarioParser {
         }
     }
 
-    private static func parseCommand(_ word: Token, _ line: LineContext, declared: AppDeclarations) throws(ScenarioError)
-        -> (Scenario.Command, Int?)
-    {
+    private static func parseCommand(
+        _ word: Token, _ line: LineContext, declared: AppDeclarations
+    ) throws(ScenarioError) -> (Scenario.Command, Int?) {
         let name = String(word.text)
         guard let syntax = Self.commands[name] else {
             var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
