@@ -3,16 +3,13 @@ import LifecycleCore
 /// Reads an `app ID OPTION…` line into an ``AppConfiguration``.
 struct AppDeclarationParser {
     var line: LineContext
-    /// Apps declared so far, with their lines.
-    var lines: [AppID: Int]
     /// The app's id, once it has been read (also when a later word of the line is wrong).
     private(set) var id: AppID?
     /// The options that need a newer iOS than the first, with where they stand, for ``Scenario/Requirement``.
     private(set) var requirements: [Scenario.Requirement] = []
 
-    init(line: LineContext, lines: [AppID: Int]) {
+    init(line: LineContext) {
         self.line = line
-        self.lines = lines
     }
 
     /// The options an app line takes, each with the value it expects.
@@ -72,7 +69,11 @@ struct AppDeclarationParser {
         }
     }
 
-    mutating func parse() throws(ScenarioError) -> AppConfiguration {
+    /// Reads the line, given the apps declared before it with their lines.
+    ///
+    /// The table is an argument, not kept: a copy held while the caller adds the new app would make that
+    /// addition copy the whole table, on every app line.
+    mutating func parse(declared lines: [AppID: Int]) throws(ScenarioError) -> AppConfiguration {
         guard line.tokens.count >= 2 else {
             throw line.error(column: line.endColumn, "'app' needs an app id after it")
         }

@@ -120,9 +120,9 @@ public struct ScenarioParser {
             state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
             state.deviceLine = line.number
         case "app":
-            var parser = AppDeclarationParser(line: line, lines: state.apps.lines)
+            var parser = AppDeclarationParser(line: line)
             do {
-                let configuration = try parser.parse()
+                let configuration = try parser.parse(declared: state.apps.lines)
                 state.apps.lines[configuration.id] = line.number
                 state.scenario.apps.append(configuration)
                 state.scenario.requirements += parser.requirements
