@@ -186,8 +186,9 @@ public final class Simulator<Sink: TraceSink> {
     private func carryOut(_ actions: [Action]) {
         // Most runs host no app code: then no callback needs looking up.
         let hosts = !hostedApps.isEmpty
-        for action in actions {
-            switch action {
+        // By index: `for action in actions` copied every action, payloads and all, before the switch read it.
+        for index in actions.indices {
+            switch actions[index] {
             case .transition(let app, let from, let to, let reason):
                 record(.transition(app, from: from, to: to, reason: reason))
             case .callback(let app, let callback, let detail):
