@@ -33,13 +33,27 @@ final class RawTraceBytes: TraceBytes {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if count + bytes.count > capacity { grow(toHold: bytes.count) }
-        if bytes.count <= 16 {
-            // A name or a number: a loop beats a call to memmove.
-            for index in 0..<bytes.count { base[count + index] = source[index] }
-        } else {
-            (base + count).update(from: source, count: bytes.count)
+        let length = bytes.count
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(base + count)
+        // Most pieces are a name, a key or a number: two overlapping word copies beat a loop or a call to memmove.
+        switch length {
+        case 8...16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            let last = length - 8
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: last, as: UInt64.self), toByteOffset: last, as: UInt64.self)
+        case 4..<8:
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            let last = length - 4
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: last, as: UInt32.self), toByteOffset: last, as: UInt32.self)
+        case 0..<4:
+            for index in 0..<length { base[count + index] = source[index] }
+        default:
+            to.copyMemory(from: from, byteCount: length)
         }
-        count += bytes.count
+        count += length
     }
 
     /// The last time written, with its width and its text: the records of one event share their time, and

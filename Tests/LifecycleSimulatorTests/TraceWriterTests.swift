@@ -43,6 +43,23 @@ import Testing
         }
     }
 
+    /// The spool's buffer copies short pieces by words: every length, across its growth, keeps every byte.
+    @Test func theSpoolsBufferKeepsPiecesOfEveryLength() {
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let spooled = RawTraceBytes(capacity: 1)
+        var expected: [UInt8] = []
+        for round in 0..<3 {
+            for length in 0...40 {
+                let start = (length + round) % 20
+                source.withUnsafeBufferPointer {
+                    spooled.append(UnsafeBufferPointer(rebasing: $0[start..<start + length]))
+                }
+                expected += source[start..<start + length]
+            }
+        }
+        #expect(Array(spooled.bytes) == expected)
+    }
+
     /// Times as `Duration.secondsText` writes them, padded or not; the spool's buffer, which remembers the last
     /// time it wrote, writes what the plain buffer writes, whether it remembers the time or not.
     @Test func timesAreWrittenAsSecondsTextAndRememberedFaithfully() {
