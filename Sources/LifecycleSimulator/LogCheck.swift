@@ -221,7 +221,7 @@ public struct LogCheck {
             json.add("line", decimal: line)
             json.add("event", event.description)
             json.add("states", strings: Self.names(states.set))
-            report.pending.append(json.closed + "\n")
+            report.pending.append(contentsOf: json.closed + "\n")
         }
         report.flushIfFull(to: &output)
     }
@@ -233,7 +233,8 @@ public struct LogCheck {
         switch format {
         case .text:
             write(line: line, event: event, states: states, report: &report, to: &output)
-            report.pending.append("        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
+            report.pending.append(
+                contentsOf: "        a known quirk, not a violation: \(quirk.summary) (\(quirk.source))\n")
         case .jsonl:
             var json = JSONObject()
             json.add("line", decimal: line)
@@ -241,7 +242,7 @@ public struct LogCheck {
             json.add("states", strings: Self.names(states.set))
             json.add("quirk", quirk.summary)
             json.add("source", quirk.source)
-            report.pending.append(json.closed + "\n")
+            report.pending.append(contentsOf: json.closed + "\n")
         }
         report.flushIfFull(to: &output)
     }

@@ -56,7 +56,7 @@ final class RecognizedLineSpool {
         }
         if let process {
             var bytes = pending  // the same buffer (a class): `append(_: String)` is declared mutating
-            bytes.append(process)
+            bytes.append(contentsOf: process)
         }
         if pending.count >= Self.pieceSize { try flush() }
     }

@@ -230,8 +230,10 @@ public struct ScenarioBatch {
             let lines = TextTraceLayout.wrapped(heading, width: 90)
             let rule = String(repeating: "━", count: max(3, 96 - lines[0].count))
             let top = "━━ \(lines[0]) \(rule)"
-            buffer.append(colours ? "\u{1B}[1m\(top)\u{1B}[0m\n" : "\(top)\n")
-            for line in lines.dropFirst() { buffer.append(colours ? "\u{1B}[1m   \(line)\u{1B}[0m\n" : "   \(line)\n") }
+            buffer.append(contentsOf: colours ? "\u{1B}[1m\(top)\u{1B}[0m\n" : "\(top)\n")
+            for line in lines.dropFirst() {
+                buffer.append(contentsOf: colours ? "\u{1B}[1m   \(line)\u{1B}[0m\n" : "   \(line)\n")
+            }
         }
         return buffer
     }

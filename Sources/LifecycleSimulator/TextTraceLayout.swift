@@ -31,7 +31,7 @@ public struct TextTraceLayout: Sendable {
             paint("1;36", in: &buffer) { buffer in
                 appendTime(record.time, to: &buffer)
                 buffer.append(" ▶ ")
-                buffer.append(text)
+                buffer.append(contentsOf: text)
                 buffer.append(spaces: 54 + appWidth - width)
                 buffer.append(" line ")
                 buffer.append(decimal: number)
@@ -42,13 +42,13 @@ public struct TextTraceLayout: Sendable {
             if let reason {
                 paint("2", in: &buffer) { buffer in
                     buffer.append("  (")
-                    buffer.append(reason.rawValue)
+                    buffer.append(contentsOf: reason.rawValue)
                     buffer.append(")")
                 }
             }
         case .callback(let app, let callback, let detail):
             appendStart(record.time, app, to: &buffer)
-            buffer.append(callback.selector)
+            buffer.append(contentsOf: callback.selector)
             append(detail, to: &buffer)
         case .notification(let app, let notification):
             appendStart(record.time, app, to: &buffer)
@@ -58,7 +58,7 @@ public struct TextTraceLayout: Sendable {
             appendChange(from, to, to: &buffer)
         case .sceneCallback(let app, let scene, let callback, let detail):
             appendStart(record.time, app, scene: scene, to: &buffer)
-            buffer.append(callback.selector)
+            buffer.append(contentsOf: callback.selector)
             append(detail, to: &buffer)
         case .sceneNotification(let app, let scene, let notification):
             appendStart(record.time, app, scene: scene, to: &buffer)
@@ -71,7 +71,7 @@ public struct TextTraceLayout: Sendable {
             paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
                 appendTime(record.time, to: &buffer)
                 buffer.append(" ")
-                buffer.append(verdict)
+                buffer.append(contentsOf: verdict)
                 buffer.append(spaces: 54 + appWidth - TraceBuffer.characterCount(verdict))
                 buffer.append(" line ")
                 buffer.append(decimal: number)
@@ -80,7 +80,7 @@ public struct TextTraceLayout: Sendable {
             appendStart(record.time, app, to: &buffer)
             paint("3;2", in: &buffer) { buffer in
                 buffer.append("· ")
-                buffer.append(text)
+                buffer.append(contentsOf: text)
             }
         case .explanation(let text):
             let indent = 12
@@ -89,7 +89,7 @@ public struct TextTraceLayout: Sendable {
                 buffer.append(spaces: indent)
                 paint("3", in: &buffer) { buffer in
                     buffer.append("│ ")
-                    buffer.append(line)
+                    buffer.append(contentsOf: line)
                 }
             }
         }
@@ -124,7 +124,7 @@ public struct TextTraceLayout: Sendable {
         appendTime(time, to: &buffer)
         buffer.append("   ")
         let id = app?.rawValue ?? ""
-        buffer.append(id)
+        buffer.append(contentsOf: id)
         buffer.append(spaces: appWidth - TraceBuffer.characterCount(id) + 1)
     }
 
@@ -132,27 +132,27 @@ public struct TextTraceLayout: Sendable {
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID, scene: SceneID, to buffer: inout Bytes)
     {
         appendStart(time, app, to: &buffer)
-        paint("36", in: &buffer) { $0.append(scene.rawValue) }
+        paint("36", in: &buffer) { $0.append(contentsOf: scene.rawValue) }
         buffer.append("  ")
     }
 
     private func appendNotification<Bytes: TraceBytes>(_ notification: UIKitNotification, to buffer: inout Bytes) {
         paint("2", in: &buffer) { buffer in
             buffer.append("  ↳ ")
-            buffer.append(notification.name)
+            buffer.append(contentsOf: notification.name)
         }
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: AppState, _ to: AppState, to buffer: inout Bytes) {
-        paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
+        paint(Self.style(of: from), in: &buffer) { $0.append(contentsOf: from.rawValue) }
         buffer.append(" → ")
-        paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
+        paint(Self.style(of: to), in: &buffer) { $0.append(contentsOf: to.rawValue) }
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: SceneState, _ to: SceneState, to buffer: inout Bytes) {
-        paint(Self.style(of: from), in: &buffer) { $0.append(from.rawValue) }
+        paint(Self.style(of: from), in: &buffer) { $0.append(contentsOf: from.rawValue) }
         buffer.append(" → ")
-        paint(Self.style(of: to), in: &buffer) { $0.append(to.rawValue) }
+        paint(Self.style(of: to), in: &buffer) { $0.append(contentsOf: to.rawValue) }
     }
 
     /// A callback's options or argument, after its selector.
@@ -167,7 +167,7 @@ public struct TextTraceLayout: Sendable {
         case .argument(let argument):
             paint("2", in: &buffer) { buffer in
                 buffer.append("  ")
-                buffer.append(argument)
+                buffer.append(contentsOf: argument)
             }
             return
         case nil:
@@ -177,9 +177,9 @@ public struct TextTraceLayout: Sendable {
             buffer.append(" ")
             for entry in entries {
                 buffer.append(" ")
-                buffer.append(entry.key)
+                buffer.append(contentsOf: entry.key)
                 buffer.append("=")
-                buffer.append(entry.value)
+                buffer.append(contentsOf: entry.value)
             }
             if entries.isEmpty { buffer.append(" ") }
         }

@@ -58,14 +58,17 @@ extension TraceBytes {
         text.withUTF8Buffer { append($0) }
     }
 
-    mutating func append(_ text: String) {
+    /// Appends a text made at run time. A literal goes to ``append(_:)-(StaticString)`` instead (`String` is
+    /// the literal's default type, so an unlabelled `String` overload would take every literal, and it costs
+    /// more).
+    mutating func append(contentsOf text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             var text = text
             text.withUTF8 { append($0) }
         }
     }
 
-    mutating func append(_ text: Substring) {
+    mutating func append(contentsOf text: Substring) {
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             var text = text
             text.withUTF8 { append($0) }
@@ -155,7 +158,7 @@ extension TraceBytes {
     /// A JSON string literal of a text known to need no escapes: a name of the model.
     mutating func append(jsonPlain text: String) {
         append(UInt8(ascii: "\""))
-        append(text)
+        append(contentsOf: text)
         append(UInt8(ascii: "\""))
     }
 
