@@ -108,8 +108,15 @@ final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// What the process wrote to its standard error. A process still running is killed first: reading to the end
+    /// of a pipe its writer holds open would wait forever, and a test that finds a process alive when it should
+    /// have ended must fail, not hang the suite.
     var standardError: String {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }
 
