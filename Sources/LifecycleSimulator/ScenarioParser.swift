@@ -134,7 +134,7 @@ public struct ScenarioParser {
         default:
             let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
-            let text = line.tokens.map(\.text).joined(separator: " ")
+            let text = Self.actionText(line.tokens)
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
             return .step(
                 Scenario.Step(
@@ -142,6 +142,22 @@ public struct ScenarioParser {
                     comment: comment))
         }
         return nil
+    }
+
+    /// An action line's words joined by single spaces, as the trace shows it: when one space separates each
+    /// word (nearly always), the line's own text from the first word to the last, without building a join.
+    static func actionText(_ tokens: [Token]) -> String {
+        guard let first = tokens.first?.text, let last = tokens.last?.text else { return "" }
+        let text = first.base.utf8
+        var previous = first
+        for token in tokens.dropFirst() {
+            let separator = previous.endIndex
+            guard separator < text.endIndex, text[separator] == UInt8(ascii: " "),
+                text.index(after: separator) == token.text.startIndex
+            else { return tokens.map(\.text).joined(separator: " ") }
+            previous = token.text
+        }
+        return String(first.base[first.startIndex..<last.endIndex])
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).

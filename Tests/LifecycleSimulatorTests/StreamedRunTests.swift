@@ -238,6 +238,22 @@ import Testing
         }
     }
 
+    /// An action's text in the trace is its words joined by single spaces, whatever separated them on the line.
+    @Test func actionTextIsTheWordsJoinedBySingleSpaces() {
+        var random = SplitMix64(seed: 4)
+        let pieces = ["tap", "notes", " ", " ", "  ", "\t", "\u{0B}", "\r", "é", "\u{3000}", "\u{A0}", "# note", "x"]
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            let tokens = ScenarioParser.tokens(of: line[...]).tokens
+            let expected = tokens.map(\.text).joined(separator: " ")
+            if ScenarioParser.actionText(tokens) != expected { mismatches.append(line.debugDescription) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func asciiAppIDsAreJudgedAsCharactersAre() {
         for byte in UInt8(0)..<0x80 {
             let text = "a\(Character(Unicode.Scalar(byte)))b"[...]
