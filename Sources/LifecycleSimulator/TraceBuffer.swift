@@ -58,9 +58,9 @@ extension TraceBytes {
         text.withUTF8Buffer { append($0) }
     }
 
-    /// Appends a text made at run time. A literal goes to ``append(_:)-(StaticString)`` instead (`String` is
-    /// the literal's default type, so an unlabelled `String` overload would take every literal, and it costs
-    /// more).
+    /// Appends a text made at run time. A literal goes to the `StaticString` overload of `append(_:)` instead:
+    /// `String` is a literal's default type, so an unlabelled `String` overload would take every literal, and it
+    /// costs more.
     mutating func append(contentsOf text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             var text = text
@@ -125,15 +125,13 @@ extension TraceBytes {
                 rest /= 10
             }
         }
-        let sign = milliseconds < 0 ? 1 : 0
-        if sign == 1 {
-            let whole = UInt(milliseconds.magnitude / 1000)
-            let digits = Self.decimalDigits(whole)
-            append(spaces: width - digits - fractionWidth - sign)
+        let whole = UInt(milliseconds.magnitude / 1000)
+        if milliseconds < 0 {
+            append(spaces: width - 1 - Self.decimalDigits(whole) - fractionWidth)
             append(UInt8(ascii: "-"))
             append(decimal: whole)
         } else {
-            append(decimal: UInt(milliseconds.magnitude / 1000), paddedTo: max(width - fractionWidth, 0))
+            append(decimal: whole, paddedTo: max(width - fractionWidth, 0))
         }
         guard fraction != 0 else { return }
         append(UInt8(ascii: "."))
