@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "LifecycleSupervisorTests",
             dependencies: ["LifecycleSimulator", "LifecycleSupervisor", "LifecycleWire"]),
-        .testTarget(name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample"]),
+        .testTarget(
+            name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample", "LifecycleTerminal"]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
         .executableTarget(

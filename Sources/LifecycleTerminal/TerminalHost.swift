@@ -96,16 +96,42 @@ public final class TerminalHost {
 
     /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
     public func run() -> Never {
-        for signalNumber in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1] {
+        let signals = [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1]
+        for signalNumber in signals {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.received(signalNumber) } }
             source.resume()
             signalSources.append(source)
         }
+        Self.waitUntilDispatchTakes(signals)
         if showsKeys { FileHandle.standardError.write(Data("\(app): \(Self.keys)\n".utf8)) }
         perform(.tap(app))
         dispatchMain()
+    }
+
+    /// Waits, a few seconds at most, until libdispatch has taken each signal over, so that none sent once the app
+    /// has launched is lost.
+    ///
+    /// On Linux a signal source installs its own handler from dispatch's manager thread, some time after
+    /// `resume()`. Until then the signal is still ignored (`SIG_IGN`, set above so that no default action runs),
+    /// and the kernel drops an ignored signal as it is sent: a Ctrl-C in that window was never heard, and the
+    /// process never ended. On other systems dispatch leaves the disposition alone, and there is nothing to wait
+    /// for.
+    nonisolated static func waitUntilDispatchTakes(_ signals: [Int32]) {
+        #if os(Linux)
+            let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+            let deadline = DispatchTime.now() + .seconds(5)
+            for signalNumber in signals {
+                var action = sigaction()
+                while sigaction(signalNumber, nil, &action) == 0,
+                    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == ignored,
+                    DispatchTime.now() < deadline
+                {
+                    usleep(1_000)
+                }
+            }
+        #endif
     }
 
     private func received(_ signalNumber: Int32) {

@@ -1,7 +1,10 @@
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
+import Synchronization
 import Testing
+
+@testable import LifecycleTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -235,6 +238,28 @@ final class ChildProcess: @unchecked Sendable {
         #expect(await child.exitStatus() == 0)
         #expect(!child.output.contains("far"))
         #expect(child.standardError.hasPrefix("fixture: Ctrl-Z: press Home (the app is suspended) · fg: tap its icon"))
+    }
+
+    /// On Linux, dispatch takes a signal over from its manager thread some time after the source resumes; a
+    /// signal sent before that, while it is still ignored, is dropped. The host waits for dispatch before the app
+    /// launches (a Ctrl-C right after launch once hung a test run); a signal sent after that wait is heard.
+    @Test func aSignalSentOnceTheHostHasWaitedForDispatchIsHeard() async {
+        let heard = Mutex(0)
+        signal(SIGUSR2, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGUSR2, queue: .global())
+        source.setEventHandler { heard.withLock { $0 += 1 } }
+        source.resume()
+        TerminalHost.waitUntilDispatchTakes([SIGUSR2])
+        var action = sigaction()
+        sigaction(SIGUSR2, nil, &action)
+        #expect(
+            unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self),
+            "dispatch's handler, not SIG_IGN")
+        kill(getpid(), SIGUSR2)
+        let deadline = Date().addingTimeInterval(5)
+        while heard.withLock({ $0 }) == 0, Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        source.cancel()
+        #expect(heard.withLock { $0 } == 1)
     }
 
     @Test func theExampleAppHonoursHelp() async throws {
