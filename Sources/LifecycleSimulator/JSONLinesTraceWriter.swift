@@ -32,172 +32,132 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
 
     /// Appends one record's line, line break included.
     public static func append(_ record: TraceRecord, to buffer: inout TraceBuffer) {
-        var json = JSONObject(buffer)
-        buffer = TraceBuffer()
-        append(record, to: &json)
-        buffer = json.buffer
+        append(record, into: &buffer)
     }
 
     /// Appends one record's line to any trace bytes (the spool's buffer is a class: it is shared, not copied).
     static func append<Bytes: TraceBytes>(_ record: TraceRecord, to bytes: Bytes) where Bytes: AnyObject {
-        var json = JSONObject(bytes)
-        append(record, to: &json)
+        var bytes = bytes
+        append(record, into: &bytes)
     }
 
-    private static func append<Bytes: TraceBytes>(_ record: TraceRecord, to json: inout JSONObject<Bytes>) {
-        json.add("t", seconds: record.time)
-        json.add("kind", plain: record.kind)
+    /// Each kind of record is written from templates: the fixed run of a line from one value to the next (the
+    /// keys, their quotes, the kind) is one piece, so a line takes about half as many appends as key by key.
+    /// `everyKindOfRecordAsJSON` in the tests holds every template to its record.
+    private static func append<Bytes: TraceBytes>(_ record: TraceRecord, into bytes: inout Bytes) {
+        bytes.append(#"{"t":"#)
+        bytes.append(seconds: record.time, paddedTo: 0)
         switch record.event {
         case .action(let line, let text):
-            json.add("line", decimal: line)
-            json.add("text", text)
+            bytes.append(#","kind":"action","line":"#)
+            bytes.append(decimal: line)
+            bytes.append(#","text":"#)
+            bytes.append(jsonQuoted: text)
         case .transition(let app, let from, let to, let reason):
-            json.add("app", app.rawValue)
-            json.add("from", plain: from.rawValue)
-            json.add("to", plain: to.rawValue)
-            if let reason { json.add("reason", plain: reason.rawValue) }
+            bytes.append(#","kind":"transition","app":"#)
+            bytes.append(jsonQuoted: app.rawValue)
+            appendChange(from.rawValue, to.rawValue, to: &bytes)
+            if let reason {
+                bytes.append(#","reason":""#)
+                bytes.append(contentsOf: reason.rawValue)
+                bytes.append(UInt8(ascii: "\""))
+            }
         case .callback(let app, let callback, let detail):
-            json.add("app", app.rawValue)
-            json.add("name", plain: callback.selector)
-            add(detail, to: &json)
+            bytes.append(#","kind":"callback","app":"#)
+            bytes.append(jsonQuoted: app.rawValue)
+            appendName(callback.selector, to: &bytes)
+            append(detail, to: &bytes)
         case .sceneTransition(let app, let scene, let from, let to):
-            json.add("app", app.rawValue)
-            json.add("scene", scene.rawValue)
-            json.add("from", plain: from.rawValue)
-            json.add("to", plain: to.rawValue)
+            bytes.append(#","kind":"transition","app":"#)
+            appendApp(app, scene, to: &bytes)
+            appendChange(from.rawValue, to.rawValue, to: &bytes)
         case .sceneCallback(let app, let scene, let callback, let detail):
-            json.add("app", app.rawValue)
-            json.add("scene", scene.rawValue)
-            json.add("name", plain: callback.selector)
-            add(detail, to: &json)
+            bytes.append(#","kind":"callback","app":"#)
+            appendApp(app, scene, to: &bytes)
+            appendName(callback.selector, to: &bytes)
+            append(detail, to: &bytes)
         case .sceneNotification(let app, let scene, let notification):
-            json.add("app", app.rawValue)
-            json.add("scene", scene.rawValue)
-            json.add("name", plain: notification.name)
+            bytes.append(#","kind":"notification","app":"#)
+            appendApp(app, scene, to: &bytes)
+            appendName(notification.name, to: &bytes)
         case .notification(let app, let notification):
-            json.add("app", app.rawValue)
-            json.add("name", plain: notification.name)
+            bytes.append(#","kind":"notification","app":"#)
+            bytes.append(jsonQuoted: app.rawValue)
+            appendName(notification.name, to: &bytes)
         case .expect(let line, let app, let expected, let actual):
-            json.add("line", decimal: line)
-            json.add("app", app.rawValue)
-            json.add("expected", plain: expected.rawValue)
-            json.add("actual", plain: actual.rawValue)
-            json.add("ok", raw: expected == actual ? "true" : "false")
+            bytes.append(#","kind":"expect","line":"#)
+            bytes.append(decimal: line)
+            bytes.append(#","app":"#)
+            bytes.append(jsonQuoted: app.rawValue)
+            bytes.append(#","expected":""#)
+            bytes.append(contentsOf: expected.rawValue)
+            bytes.append(#"","actual":""#)
+            bytes.append(contentsOf: actual.rawValue)
+            bytes.append(expected == actual ? #"","ok":true"# : #"","ok":false"#)
         case .note(let app, let text):
-            if let app { json.add("app", app.rawValue) }
-            json.add("text", text)
+            if let app {
+                bytes.append(#","kind":"note","app":"#)
+                bytes.append(jsonQuoted: app.rawValue)
+                bytes.append(#","text":"#)
+            } else {
+                bytes.append(#","kind":"note","text":"#)
+            }
+            bytes.append(jsonQuoted: text)
         case .explanation(let text):
-            json.add("text", text)
+            bytes.append(#","kind":"explanation","text":"#)
+            bytes.append(jsonQuoted: text)
         }
-        json.close()
-        json.buffer.append(UInt8(ascii: "\n"))
+        bytes.append("}\n")
+    }
+
+    /// `"app":` is written; the app, then its scene.
+    private static func appendApp<Bytes: TraceBytes>(_ app: AppID, _ scene: SceneID, to bytes: inout Bytes) {
+        bytes.append(jsonQuoted: app.rawValue)
+        bytes.append(#","scene":"#)
+        bytes.append(jsonQuoted: scene.rawValue)
+    }
+
+    /// A state change's `from` and `to`: names of the model, which need no escapes.
+    private static func appendChange<Bytes: TraceBytes>(_ from: String, _ to: String, to bytes: inout Bytes) {
+        bytes.append(#","from":""#)
+        bytes.append(contentsOf: from)
+        bytes.append(#"","to":""#)
+        bytes.append(contentsOf: to)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A callback's selector or a notification's name, which need no escapes.
+    private static func appendName<Bytes: TraceBytes>(_ name: String, to bytes: inout Bytes) {
+        bytes.append(#","name":""#)
+        bytes.append(contentsOf: name)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A callback's launch options or connection options (`options`), or its argument (`argument`).
-    private static func add<Bytes: TraceBytes>(_ detail: CallbackDetail?, to json: inout JSONObject<Bytes>) {
+    private static func append<Bytes: TraceBytes>(_ detail: CallbackDetail?, to bytes: inout Bytes) {
         switch detail {
         case .launchOptions(let options):
-            json.add("options", entries: options.entries)
+            appendOptions(options.entries, to: &bytes)
         case .connectionOptions(let options):
-            json.add("options", entries: options.entries)
+            appendOptions(options.entries, to: &bytes)
         case .argument(let argument):
-            json.add("argument", argument)
+            bytes.append(#","argument":"#)
+            bytes.append(jsonQuoted: argument)
         case nil:
             break
         }
     }
-}
 
-/// A JSON object written key by key, in order, into trace bytes.
-struct JSONObject<Bytes: TraceBytes> {
-    var buffer: Bytes
-    private var isEmpty = true
-
-    /// Opens an object at the end of `buffer`.
-    init(_ buffer: Bytes) {
-        self.buffer = buffer
-        self.buffer.append(UInt8(ascii: "{"))
-    }
-
-    private mutating func key(_ key: StaticString) {
-        buffer.append(isEmpty ? "\"" : ",\"")
-        isEmpty = false
-        buffer.append(key)
-        buffer.append("\":")
-    }
-
-    mutating func add(_ key: StaticString, raw value: StaticString) {
-        self.key(key)
-        buffer.append(value)
-    }
-
-    mutating func add(_ key: StaticString, decimal value: Int) {
-        self.key(key)
-        buffer.append(decimal: value)
-    }
-
-    mutating func add(_ key: StaticString, seconds value: Duration) {
-        self.key(key)
-        buffer.append(seconds: value, paddedTo: 0)
-    }
-
-    mutating func add(_ key: StaticString, _ value: String) {
-        self.key(key)
-        buffer.append(jsonQuoted: value)
-    }
-
-    /// Adds a string that needs no escapes: a name of the model (a selector, a state, a reason).
-    mutating func add(_ key: StaticString, plain value: String) {
-        self.key(key)
-        buffer.append(jsonPlain: value)
-    }
-
-    /// Adds an object of string values.
-    mutating func add(_ key: StaticString, entries: [(key: String, value: String)]) {
-        self.key(key)
-        buffer.append(UInt8(ascii: "{"))
+    private static func appendOptions<Bytes: TraceBytes>(
+        _ entries: [(key: String, value: String)], to bytes: inout Bytes
+    ) {
+        bytes.append(#","options":{"#)
         for (index, entry) in entries.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(jsonQuoted: entry.key)
-            buffer.append(UInt8(ascii: ":"))
-            buffer.append(jsonQuoted: entry.value)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(jsonQuoted: entry.key)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(jsonQuoted: entry.value)
         }
-        buffer.append(UInt8(ascii: "}"))
-    }
-
-    /// Adds an array of strings.
-    mutating func add(_ key: StaticString, strings: [String]) {
-        self.key(key)
-        buffer.append(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(jsonQuoted: string)
-        }
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    mutating func close() {
-        buffer.append(UInt8(ascii: "}"))
-    }
-
-}
-
-extension JSONObject where Bytes == TraceBuffer {
-    init() {
-        self.init(TraceBuffer(capacity: 128))
-    }
-
-    /// The closed object as text.
-    var closed: String {
-        var object = self
-        object.close()
-        return object.buffer.text
-    }
-
-    /// A JSON string literal for `string`.
-    static func quoted(_ string: String) -> String {
-        var buffer = TraceBuffer()
-        buffer.append(jsonQuoted: string)
-        return buffer.text
+        bytes.append(UInt8(ascii: "}"))
     }
 }

@@ -12,6 +12,7 @@ import Testing
     }
 
     @Test func everyKindOfRecordAsJSON() {
+        let scene = SceneID(rawValue: "m#1")
         let records: [(TraceRecord.Event, String)] = [
             (.action(line: 3, text: "tap notes"), #"{"t":1.5,"kind":"action","line":3,"text":"tap notes"}"#),
             (
@@ -36,6 +37,37 @@ import Testing
                 #"{"t":1.5,"kind":"expect","line":9,"app":"n","expected":"active","actual":"active","ok":true}"#
             ),
             (.note(nil, "hello"), #"{"t":1.5,"kind":"note","text":"hello"}"#),
+            (
+                .transition("up", from: .inactive, to: .active, reason: nil),
+                #"{"t":1.5,"kind":"transition","app":"up","from":"inactive","to":"active"}"#
+            ),
+            (
+                .sceneTransition("m", scene, from: .unattached, to: .foregroundInactive),
+                #"{"t":1.5,"kind":"transition","app":"m","scene":"m#1","from":"unattached","to":"foregroundInactive"}"#
+            ),
+            (
+                .sceneCallback(
+                    "m", scene, .sceneWillConnect, .connectionOptions(ConnectionOptions(url: "m://\"q\""))),
+                #"{"t":1.5,"kind":"callback","app":"m","scene":"m#1","name":"scene:willConnectToSession:options:","options":{"url":"m://\"q\""}}"#
+            ),
+            (
+                .sceneCallback("m", scene, .sceneDidBecomeActive, nil),
+                #"{"t":1.5,"kind":"callback","app":"m","scene":"m#1","name":"sceneDidBecomeActive:"}"#
+            ),
+            (
+                .sceneNotification("m", scene, .sceneDidActivate),
+                #"{"t":1.5,"kind":"notification","app":"m","scene":"m#1","name":"UISceneDidActivateNotification"}"#
+            ),
+            (
+                .expect(line: 10, app: "n", expected: .active, actual: .suspended),
+                #"{"t":1.5,"kind":"expect","line":10,"app":"n","expected":"active","actual":"suspended","ok":false}"#
+            ),
+            (.note("n\t", "a \"b\""), #"{"t":1.5,"kind":"note","app":"n\t","text":"a \"b\""}"#),
+            (.explanation("why\n"), #"{"t":1.5,"kind":"explanation","text":"why\n"}"#),
+            (
+                .callback("r", .didFinishLaunching, .launchOptions(LaunchOptions())),
+                #"{"t":1.5,"kind":"callback","app":"r","name":"application:didFinishLaunchingWithOptions:","options":{}}"#
+            ),
         ]
         for (event, line) in records {
             #expect(
