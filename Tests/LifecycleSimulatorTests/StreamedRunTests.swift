@@ -254,6 +254,44 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 
+    /// The text trace sizes its app column from `app` lines, found by their first byte before any tokenizing:
+    /// that finds what the tokens find, Unicode's spaces before the word included.
+    @Test func declaredAppIDsAreFoundAsTheTokensFindThem() {
+        var random = SplitMix64(seed: 5)
+        let pieces = ["app", "apple", "a", "tap", "notes", " ", "\t", "\u{0B}", "\u{A0}", "\u{3000}", "é", "#", "x"]
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            let tokens = ScenarioParser.tokens(of: line[...]).tokens
+            let expected = tokens.count >= 2 && tokens[0].text == "app" ? tokens[1].text.count : 0
+            let found = ScenarioParser.longestDeclaredAppID(in: line[...])
+            if found != expected { mismatches.append(line.debugDescription) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    /// Lines are read as `String(validating:as:)` reads them, ASCII taken as it is on a path of its own.
+    @Test func linesAreUTF8AsTheStandardLibraryJudgesIt() {
+        var random = SplitMix64(seed: 6)
+        let pieces: [[UInt8]] = [
+            Array("tap notes".utf8), [0x20], [0x7F], [0x00], Array("é".utf8), Array("✓".utf8), Array("🙂".utf8),
+            [0xC3], [0xFF], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+        ]
+        var mismatches: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in
+                pieces.randomElement(using: &random)!
+            }
+            let (read, reference) = bytes.withUnsafeBufferPointer {
+                (ScenarioSource.string(validatingUTF8: $0), String(validating: $0, as: UTF8.self))
+            }
+            if read != reference || read.map({ Array($0.utf8) != bytes }) == true { mismatches.append(bytes) }
+        }
+        #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
+    }
+
     @Test func asciiAppIDsAreJudgedAsCharactersAre() {
         for byte in UInt8(0)..<0x80 {
             let text = "a\(Character(Unicode.Scalar(byte)))b"[...]
