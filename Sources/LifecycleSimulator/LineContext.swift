@@ -86,8 +86,9 @@ struct LineContext {
     }
 
     static func parseDuration(_ text: Substring) -> Result<Duration, Problem> {
-        let expected = "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))"
-        let tooLong = "durations are at most 100000h (about 11 years), found \(quoted(text))"
+        // The messages are made only when they are needed: making them cost more than reading a duration.
+        var expected: String { "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))" }
+        var tooLong: String { "durations are at most 100000h (about 11 years), found \(quoted(text))" }
         let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = text.dropFirst(digits.count)
         let millisecondsPerUnit: Int64
