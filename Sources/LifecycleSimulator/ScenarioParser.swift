@@ -100,7 +100,10 @@ public struct ScenarioParser {
     private static func parseLine(
         _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
     ) throws(ScenarioError) -> Line? {
-        switch first.text {
+        // The first word as a `String`: a short one compares with each keyword in a word or two, where a
+        // `Substring` compares character by character.
+        let word = String(first.text)
+        switch word {
         case "profile":
             try line.requireCount(2, "profile takes one of \(Self.profileNames)")
             try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
@@ -138,7 +141,7 @@ public struct ScenarioParser {
                 throw error
             }
         default:
-            let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
+            let (command, appColumn) = try parseCommand(word, first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
             let text = Self.actionText(line.tokens)
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
@@ -176,10 +179,10 @@ public struct ScenarioParser {
         }
     }
 
+    /// An action line: `name` is its first word, `word` that word's token.
     private static func parseCommand(
-        _ word: Token, _ line: LineContext, declared: AppDeclarations
+        _ name: String, _ word: Token, _ line: LineContext, declared: AppDeclarations
     ) throws(ScenarioError) -> (Scenario.Command, Int?) {
-        let name = String(word.text)
         guard let syntax = Self.commands[name] else {
             var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
             if let suggestion = Spelling.closest(to: name, among: Self.commandWords) {
