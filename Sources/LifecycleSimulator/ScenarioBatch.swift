@@ -146,15 +146,6 @@ public struct ScenarioBatch {
         // Requirements are checked as their apps are declared: running stops at the first one unmet.
         var requirementsChecked = 0
         var unmetRequirement = false
-        func checkRequirements() {
-            let declarations = parser.declarations
-            let profile = declarations.profile ?? defaultProfile
-            for requirement in declarations.requirements[requirementsChecked...]
-            where profile.version < requirement.version {
-                unmetRequirement = true
-            }
-            requirementsChecked = declarations.requirements.count
-        }
         let unreadable = input.source.forEachLine(file: input.file) { line, number in
             let read: ScenarioParser.Line?
             do throws(ScenarioError) {
@@ -168,11 +159,13 @@ public struct ScenarioBatch {
                 break
             case .app(let app):
                 simulator?.declare(app)
-                if simulator != nil { checkRequirements() }
+                if simulator != nil {
+                    checkRequirements(of: parser, from: &requirementsChecked, unmet: &unmetRequirement)
+                }
             case .step(let step):
                 hasSteps = true
                 if simulator == nil {
-                    checkRequirements()
+                    checkRequirements(of: parser, from: &requirementsChecked, unmet: &unmetRequirement)
                     simulator = Simulator(
                         phone: parser.declarations.makePhone(defaultProfile: defaultProfile), sink: sink)
                 }
@@ -206,6 +199,18 @@ public struct ScenarioBatch {
             return .failure("\(input.file): error: nothing to run: \(what)")
         }
         return .success(failures)
+    }
+
+    /// Notes whether the requirements declared since the last check (`checked` of them before it) are met by the
+    /// profile the scenario runs on. A function of its own: a nested function that captured the run's variables
+    /// made every access to them in the line-by-line closure a checked one, three a line.
+    private func checkRequirements(of parser: ScenarioParser, from checked: inout Int, unmet: inout Bool) {
+        let declarations = parser.declarations
+        let profile = declarations.profile ?? defaultProfile
+        for requirement in declarations.requirements[checked...] where profile.version < requirement.version {
+            unmet = true
+        }
+        checked = declarations.requirements.count
     }
 
     /// The length of the longest app id an input declares, to size the text trace's app column before the
