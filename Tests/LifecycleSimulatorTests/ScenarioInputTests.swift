@@ -114,6 +114,20 @@ import Testing
         #expect(fired)
     }
 
+    /// A timer the phone sets and cancels while carrying out one event (the watchdog around a callback that
+    /// returns at once) never waits in the simulator's queue; a timer left set does, and fires.
+    @Test func timersSetAndCancelledTogetherNeverWait() throws {
+        let uploader = AppConfiguration(id: "up", behavior: AppBehavior(backgroundTaskWork: .seconds(30)))
+        let simulator = Simulator(phone: Phone(apps: [uploader]), sink: CollectingTraceSink())
+        try simulator.perform(.tap("up"))
+        #expect(simulator.pendingEvents == 0)
+        try simulator.perform(.home)
+        #expect(simulator.pendingTimers.map(\.timer.purpose).contains(.backgroundTaskEnds))
+        simulator.advance(by: .seconds(31))
+        #expect(simulator.phone.state(of: "up") == .suspended)
+        #expect(simulator.pendingTimers.isEmpty)
+    }
+
     @Test func aPhoneKeepsMemoryWithinItsRange() throws {
         let huge = AppConfiguration(id: "huge", backgroundModes: [.fetch], memory: .max)
         var phone = Phone(deviceMemory: .max, apps: [huge, AppConfiguration(id: "b", memory: .max)])
