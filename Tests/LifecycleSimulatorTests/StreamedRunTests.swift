@@ -292,12 +292,26 @@ import Testing
         #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
     }
 
-    @Test func asciiAppIDsAreJudgedAsCharactersAre() {
+    @Test func appIDsAreJudgedAsCharactersAre() {
         for byte in UInt8(0)..<0x80 {
             let text = "a\(Character(Unicode.Scalar(byte)))b"[...]
             let reference =
                 text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
             #expect(AppID.isValid(text) == reference, "byte \(byte)")
         }
+        // Mixed with characters beyond ASCII, combining marks included, and empty.
+        var random = SplitMix64(seed: 7)
+        let pieces = ["a", "Z", "9", ".", "_", "-", " ", "=", "#", "é", "\u{301}", "✓", "٣", "日", "\u{200B}", "🙂"]
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            let reference =
+                !text.isEmpty
+                && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+            if AppID.isValid(text[...]) != reference { mismatches.append(text.debugDescription) }
+        }
+        #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
     }
 }
