@@ -123,9 +123,7 @@ public struct TextTraceLayout: Sendable {
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
         appendTime(time, to: &buffer)
         buffer.append("   ")
-        let id = app?.rawValue ?? ""
-        buffer.append(contentsOf: id)
-        buffer.append(spaces: appWidth - TraceBuffer.characterCount(id) + 1)
+        buffer.append(contentsOf: app?.rawValue ?? "", paddedTo: appWidth + 1)
     }
 
     /// The start of a scene's event line: its scene, in cyan, after the app.

@@ -50,7 +50,6 @@ protocol TraceBytes {
     mutating func append(seconds duration: Duration, paddedTo width: Int)
 }
 
-private let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 private let hexDigits = Array("0123456789abcdef".utf8)
 
 extension TraceBytes {
@@ -75,12 +74,36 @@ extension TraceBytes {
         }
     }
 
+    /// Spaces, 32 at a time from a block on the stack.
     mutating func append(spaces count: Int) {
-        var left = count
-        while left > 0 {
-            let piece = min(left, spaceBytes.count)
-            spaceBytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
-            left -= piece
+        guard count > 0 else { return }
+        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
+        var block = (eightSpaces, eightSpaces, eightSpaces, eightSpaces)
+        withUnsafeBytes(of: &block) { raw in
+            let spaces = raw.bindMemory(to: UInt8.self)
+            var left = count
+            while left > 0 {
+                let piece = min(left, spaces.count)
+                append(UnsafeBufferPointer(rebasing: spaces[..<piece]))
+                left -= piece
+            }
+        }
+    }
+
+    /// A text, then spaces up to `width` characters as people count them (none when the text is as wide): an ASCII
+    /// text (no `\r`, which with a `\n` after it is one character) is copied and measured in one pass.
+    mutating func append(contentsOf text: String, paddedTo width: Int) {
+        var text = text
+        let asciiCount = text.withUTF8 { utf8 -> Int? in
+            guard utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            append(utf8)
+            return utf8.count
+        }
+        if let asciiCount {
+            append(spaces: width - asciiCount)
+        } else {
+            append(contentsOf: text)
+            append(spaces: width - text.count)
         }
     }
 

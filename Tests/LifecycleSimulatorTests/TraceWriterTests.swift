@@ -128,6 +128,14 @@ import Testing
                      200s   a-longer-name applicationDidBecomeActive:
 
                 """)
+        // An app id beyond ASCII is padded by its characters, not its bytes: the columns still align.
+        var accented = TextTraceWriter(output: "", apps: ["café", "notes"], colours: false)
+        accented.write(TraceRecord(time: .zero, event: .callback("café", .didBecomeActive, nil)))
+        accented.write(TraceRecord(time: .zero, event: .callback("notes", .didBecomeActive, nil)))
+        let columns = accented.output.split(separator: "\n").map { line in
+            line.firstRange(of: "application").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(columns.count == 2 && columns[0] != nil && columns[0] == columns[1])
         var coloured = TextTraceWriter(output: "", apps: ["notes"], colours: true)
         coloured.write(TraceRecord(time: .zero, event: .transition("notes", from: .active, to: .inactive, reason: nil)))
         #expect(coloured.output.contains("\u{1B}[1;32mactive\u{1B}[0m"))
