@@ -172,7 +172,7 @@ public struct ScenarioBatch {
                 guard mistakes.errors.isEmpty, impossible == nil, !unmetRequirement, let simulator else { break }
                 do throws(ScenarioError) {
                     if let failure = try ScenarioRunner.run(
-                        step, of: parser.declarations, on: simulator, explains: explains)
+                        step, inFile: input.file, on: simulator, explains: explains)
                     {
                         failures.append(failure)
                     }

@@ -56,6 +56,14 @@ public enum ScenarioRunner {
     public static func run<Sink: TraceSink>(
         _ step: Scenario.Step, of scenario: Scenario, on simulator: Simulator<Sink>, explains: Bool = false
     ) throws(ScenarioError) -> ExpectationFailure? {
+        try run(step, inFile: scenario.file, on: simulator, explains: explains)
+    }
+
+    /// ``run(_:of:on:explains:)`` given only the scenario's file name, all a step needs of its scenario: a host
+    /// that reads a file line by line need not copy the scenario parsed so far for every line.
+    static func run<Sink: TraceSink>(
+        _ step: Scenario.Step, inFile file: String, on simulator: Simulator<Sink>, explains: Bool
+    ) throws(ScenarioError) -> ExpectationFailure? {
         let explanation = explains ? step.comment : nil
         switch step.command {
         case .perform(let action):
@@ -64,7 +72,7 @@ public enum ScenarioRunner {
             } catch {
                 let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
                 throw ScenarioError(
-                    file: scenario.file, line: step.line, column: column,
+                    file: file, line: step.line, column: column,
                     message: "'\(step.text)' is impossible here: \(error.reason)")
             }
         case .wait(let duration):
@@ -75,7 +83,7 @@ public enum ScenarioRunner {
             if let explanation { simulator.record(.explanation(explanation)) }
             if !simulator.expect(app, state, line: step.line) {
                 return ExpectationFailure(
-                    file: scenario.file, line: step.line, column: step.column, app: app, expected: state,
+                    file: file, line: step.line, column: step.column, app: app, expected: state,
                     actual: simulator.phone.state(of: app) ?? .notRunning)
             }
         }
