@@ -110,7 +110,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         bytes.append("}\n")
     }
 
-    /// `"app":` is written; the app, then its scene.
+    /// After `"app":`, the app's id, then its scene's.
     private static func appendApp<Bytes: TraceBytes>(_ app: AppID, _ scene: SceneID, to bytes: inout Bytes) {
         bytes.append(jsonQuoted: app.rawValue)
         bytes.append(#","scene":"#)

@@ -34,8 +34,13 @@ public struct TraceBuffer: Sendable, TraceBytes {
     /// `\r`, which with a `\n` after it is one character).
     static func characterCount(_ text: String) -> Int {
         var text = text
-        let ascii = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : nil }
+        let ascii = text.withUTF8 { utf8 in charactersAreBytes(utf8) ? utf8.count : nil }
         return ascii ?? text.count
+    }
+
+    /// Whether a text's characters are its bytes: it is ASCII without `\r`.
+    static func charactersAreBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 }
 
@@ -90,12 +95,12 @@ extension TraceBytes {
         }
     }
 
-    /// A text, then spaces up to `width` characters as people count them (none when the text is as wide): an ASCII
-    /// text (no `\r`, which with a `\n` after it is one character) is copied and measured in one pass.
+    /// A text, then spaces up to `width` characters as people count them (none when the text is as wide): a text
+    /// whose characters are its bytes is copied and measured in one pass.
     mutating func append(contentsOf text: String, paddedTo width: Int) {
         var text = text
         let asciiCount = text.withUTF8 { utf8 -> Int? in
-            guard utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            guard TraceBuffer.charactersAreBytes(utf8) else { return nil }
             append(utf8)
             return utf8.count
         }

@@ -39,9 +39,7 @@ import Testing
         var random = SplitMix64(seed: 5)
         let pieces = ["tap a", "", "\r", "\n", "\r\n", " ", "é", "# ✓ comment", "\r\r\n", "\n\r"]
         for _ in 0..<300 {
-            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
+            let text = random.pieces(of: pieces, atMost: 12).joined()
             var expected = ScenarioParser.lines(of: text).map(String.init)
             // A text's last line may be empty; a file has no line after its last break.
             if expected.last == "" { expected.removeLast() }
@@ -227,9 +225,7 @@ import Testing
         var random = SplitMix64(seed: 3)
         let pieces = ["tap", "notes", " ", "\t", "\u{0B}", "\u{0C}", "\r", "#", "##", " # ", "x#y", "-", "é"]
         for _ in 0..<20_000 {
-            let line = (0..<Int.random(in: 0...8, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
+            let line = random.pieces(of: pieces, atMost: 8).joined()
             guard line.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
             let ascii = ScenarioParser.tokens(ofASCII: line[...])
             let reference = ScenarioParser.tokens(ofAnyText: line[...])
@@ -244,9 +240,7 @@ import Testing
         let pieces = ["tap", "notes", " ", " ", "  ", "\t", "\u{0B}", "\r", "é", "\u{3000}", "\u{A0}", "# note", "x"]
         var mismatches: [String] = []
         for _ in 0..<20_000 {
-            let line = (0..<Int.random(in: 0...8, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
+            let line = random.pieces(of: pieces, atMost: 8).joined()
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
             let expected = tokens.map(\.text).joined(separator: " ")
             if ScenarioParser.actionText(tokens) != expected { mismatches.append(line.debugDescription) }
@@ -261,9 +255,7 @@ import Testing
         let pieces = ["app", "apple", "a", "tap", "notes", " ", "\t", "\u{0B}", "\u{A0}", "\u{3000}", "é", "#", "x"]
         var mismatches: [String] = []
         for _ in 0..<20_000 {
-            let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
+            let line = random.pieces(of: pieces, atMost: 6).joined()
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
             let expected = tokens.count >= 2 && tokens[0].text == "app" ? tokens[1].text.count : 0
             let found = ScenarioParser.longestDeclaredAppID(in: line[...])
@@ -281,9 +273,7 @@ import Testing
         ]
         var mismatches: [[UInt8]] = []
         for _ in 0..<20_000 {
-            let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in
-                pieces.randomElement(using: &random)!
-            }
+            let bytes = random.pieces(of: pieces, atMost: 6).flatMap { $0 }
             let (read, reference) = bytes.withUnsafeBufferPointer {
                 (ScenarioSource.string(validatingUTF8: $0), String(validating: $0, as: UTF8.self))
             }
@@ -304,14 +294,19 @@ import Testing
         let pieces = ["a", "Z", "9", ".", "_", "-", " ", "=", "#", "é", "\u{301}", "✓", "٣", "日", "\u{200B}", "🙂"]
         var mismatches: [String] = []
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0...5, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
+            let text = random.pieces(of: pieces, atMost: 5).joined()
             let reference =
                 !text.isEmpty
                 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
             if AppID.isValid(text[...]) != reference { mismatches.append(text.debugDescription) }
         }
         #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
+    }
+}
+
+extension SplitMix64 {
+    /// Up to `most` of `pieces`, picked at random and in a row: the readers' seeded test inputs.
+    mutating func pieces<Piece>(of pieces: [Piece], atMost most: Int) -> [Piece] {
+        (0..<Int.random(in: 0...most, using: &self)).map { _ in pieces.randomElement(using: &self)! }
     }
 }
