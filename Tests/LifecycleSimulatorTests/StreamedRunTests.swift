@@ -236,32 +236,24 @@ import Testing
 
     /// An action's text in the trace is its words joined by single spaces, whatever separated them on the line.
     @Test func actionTextIsTheWordsJoinedBySingleSpaces() {
-        var random = SplitMix64(seed: 4)
         let pieces = ["tap", "notes", " ", " ", "  ", "\t", "\u{0B}", "\r", "é", "\u{3000}", "\u{A0}", "# note", "x"]
-        var mismatches: [String] = []
-        for _ in 0..<20_000 {
-            let line = random.pieces(of: pieces, atMost: 8).joined()
+        let failing = Self.linesFailing(seed: 4, pieces: pieces, atMost: 8) { line in
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
-            let expected = tokens.map(\.text).joined(separator: " ")
-            if ScenarioParser.actionText(tokens) != expected { mismatches.append(line.debugDescription) }
+            return ScenarioParser.actionText(tokens) == tokens.map(\.text).joined(separator: " ")
         }
-        #expect(mismatches.isEmpty)
+        #expect(failing.isEmpty)
     }
 
     /// The text trace sizes its app column from `app` lines, found by their first byte before any tokenizing:
     /// that finds what the tokens find, Unicode's spaces before the word included.
     @Test func declaredAppIDsAreFoundAsTheTokensFindThem() {
-        var random = SplitMix64(seed: 5)
         let pieces = ["app", "apple", "a", "tap", "notes", " ", "\t", "\u{0B}", "\u{A0}", "\u{3000}", "é", "#", "x"]
-        var mismatches: [String] = []
-        for _ in 0..<20_000 {
-            let line = random.pieces(of: pieces, atMost: 6).joined()
+        let failing = Self.linesFailing(seed: 5, pieces: pieces, atMost: 6) { line in
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
             let expected = tokens.count >= 2 && tokens[0].text == "app" ? tokens[1].text.count : 0
-            let found = ScenarioParser.longestDeclaredAppID(in: line[...])
-            if found != expected { mismatches.append(line.debugDescription) }
+            return ScenarioParser.longestDeclaredAppID(in: line[...]) == expected
         }
-        #expect(mismatches.isEmpty)
+        #expect(failing.isEmpty)
     }
 
     /// Lines are read as `String(validating:as:)` reads them, ASCII taken as it is on a path of its own.
@@ -290,17 +282,23 @@ import Testing
             #expect(AppID.isValid(text) == reference, "byte \(byte)")
         }
         // Mixed with characters beyond ASCII, combining marks included, and empty.
-        var random = SplitMix64(seed: 7)
         let pieces = ["a", "Z", "9", ".", "_", "-", " ", "=", "#", "é", "\u{301}", "✓", "٣", "日", "\u{200B}", "🙂"]
-        var mismatches: [String] = []
-        for _ in 0..<20_000 {
-            let text = random.pieces(of: pieces, atMost: 5).joined()
+        let failing = Self.linesFailing(seed: 7, pieces: pieces, atMost: 5) { text in
             let reference =
                 !text.isEmpty
                 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
-            if AppID.isValid(text[...]) != reference { mismatches.append(text.debugDescription) }
+            return AppID.isValid(text[...]) == reference
         }
-        #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
+        #expect(failing.count == 0, "the first: \(failing.prefix(3))")
+    }
+
+    /// The texts, among 20,000 of up to `most` of `pieces` drawn from `seed`, for which `holds` is false.
+    static func linesFailing(seed: UInt64, pieces: [String], atMost most: Int, _ holds: (String) -> Bool) -> [String] {
+        var random = SplitMix64(seed: seed)
+        return (0..<20_000).compactMap { _ in
+            let line = random.pieces(of: pieces, atMost: most).joined()
+            return holds(line) ? nil : line.debugDescription
+        }
     }
 }
 
