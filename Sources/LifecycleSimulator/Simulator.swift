@@ -251,8 +251,7 @@ public final class Simulator<Sink: TraceSink> {
                 if defersTimers {
                     timersToQueue.append((timer, due, sequence))
                 } else {
-                    enqueue(.timer(timer), at: due, sequence: sequence)
-                    live.insert(timer.id)
+                    queueTimer(timer, at: due, sequence: sequence)
                 }
                 if timer.purpose == .budgetExhausted, let app = timer.app { budgetDeadlines[app] = (timer.id, due) }
             case .cancelTimer(let timer):
@@ -265,10 +264,15 @@ public final class Simulator<Sink: TraceSink> {
             }
         }
         for (timer, due, sequence) in timersToQueue {
-            enqueue(.timer(timer), at: due, sequence: sequence)
-            live.insert(timer.id)
+            queueTimer(timer, at: due, sequence: sequence)
         }
         timersToQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// Queues a timer of the phone, live until it fires or is cancelled.
+    private func queueTimer(_ timer: SystemTimer, at due: Duration, sequence: UInt64) {
+        enqueue(.timer(timer), at: due, sequence: sequence)
+        live.insert(timer.id)
     }
 
     private func forgetBudget(of timer: SystemTimer) {
