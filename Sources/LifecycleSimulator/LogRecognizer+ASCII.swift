@@ -23,7 +23,7 @@ extension LogRecognizer {
     /// ``recognizeASCII(_:)`` of the line's bytes.
     static func recognizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
         var start = 0
-        while start < bytes.count, isWhitespace(bytes[start]) { start += 1 }
+        while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
         guard let event = eventInASCII(bytes) else { return nil }
@@ -34,11 +34,6 @@ extension LogRecognizer {
     /// The text of ASCII bytes, for the character-wise reader's functions.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Substring {
         String(decoding: bytes, as: UTF8.self)[...]
-    }
-
-    /// Whether an ASCII byte is white space, as `Character.isWhitespace` says of it.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -71,7 +71,7 @@ public struct ScenarioParser {
     public static func longestDeclaredAppID(in line: Substring) -> Int {
         // Only a line whose first word is `app` declares one: its first byte past ASCII spaces rules out most
         // lines without tokenizing them (a byte beyond ASCII may begin a space of Unicode's: those are tokenized).
-        for byte in line.utf8 where byte != 0x20 && !(0x09...0x0D).contains(byte) {
+        for byte in line.utf8 where !byte.isASCIIWhitespace {
             guard byte == UInt8(ascii: "a") || byte >= 0x80 else { return 0 }
             break
         }
@@ -382,7 +382,7 @@ public struct ScenarioParser {
         while index < bytes.endIndex {
             let byte = bytes[index]
             column += 1
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            if byte.isASCIIWhitespace {
                 if let open = start {
                     tokens.append(Token(text: line[open..<index], column: startColumn))
                     start = nil
@@ -391,15 +391,14 @@ public struct ScenarioParser {
                 if byte == UInt8(ascii: "#") {
                     var commentStart = bytes.index(after: index)
                     while commentStart < bytes.endIndex,
-                        bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart] == 0x20
-                            || (0x09...0x0D).contains(bytes[commentStart])
+                        bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart].isASCIIWhitespace
                     {
                         bytes.formIndex(after: &commentStart)
                     }
                     var commentEnd = bytes.endIndex
                     while commentEnd > commentStart {
                         let last = bytes[bytes.index(before: commentEnd)]
-                        guard last == 0x20 || (0x09...0x0D).contains(last) else { break }
+                        guard last.isASCIIWhitespace else { break }
                         bytes.formIndex(before: &commentEnd)
                     }
                     return (tokens, commentStart < commentEnd ? line[commentStart..<commentEnd] : nil)

@@ -56,6 +56,8 @@ protocol TraceBytes {
 }
 
 private let hexDigits = Array("0123456789abcdef".utf8)
+/// Eight ASCII spaces in a word: the background of padded numbers, and the block spaces are copied from.
+private let eightSpaces: UInt64 = 0x2020_2020_2020_2020
 
 extension TraceBytes {
     mutating func append(_ text: StaticString) {
@@ -82,7 +84,6 @@ extension TraceBytes {
     /// Spaces, 32 at a time from a block on the stack.
     mutating func append(spaces count: Int) {
         guard count > 0 else { return }
-        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         var block = (eightSpaces, eightSpaces, eightSpaces, eightSpaces)
         withUnsafeBytes(of: &block) { raw in
             let spaces = raw.bindMemory(to: UInt8.self)
@@ -122,7 +123,6 @@ extension TraceBytes {
     /// the number is as wide).
     mutating func append(decimal value: UInt, paddedTo width: Int = 0) {
         precondition(width <= 24, "a number is padded to at most 24 characters")
-        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         var digits = (eightSpaces, eightSpaces, eightSpaces)  // 24 bytes: room for any UInt64
         var count = 0
         var rest = value
