@@ -105,7 +105,7 @@ extension Phone {
         let limit = WatchdogLimit.backgroundEventCompletion
         let timer =
             apps[index].configuration.runsHostedCode || work > limit
-            ? schedule(.watchdog, for: index, after: limit, subject: "the completion handler of \(callback.selector)")
+            ? schedule(.watchdog, for: index, after: limit, subject: .completionHandler(of: callback))
             : schedule(.backgroundEventCompletes, for: index, after: work)
         apps[index].pendingEvents.append((timer, callback))
     }
@@ -147,9 +147,9 @@ extension Phone {
         cancel(watchdog.timer, of: index, subject: Self.watchdogSubject(watchdog.guarding))
     }
 
-    /// What a watchdog guards, as timers and notes name it: the callback's selector, or the launch.
-    static func watchdogSubject(_ callback: Callback?) -> String {
-        callback?.selector ?? launchSubject
+    /// What a watchdog guards: the callback, or the launch.
+    static func watchdogSubject(_ callback: Callback?) -> SystemTimer.Subject {
+        callback.map(SystemTimer.Subject.callback) ?? .launch
     }
 
     /// A watchdog fired: the app did not return, or did not call a completion handler, in time.
@@ -169,9 +169,6 @@ extension Phone {
             kill(index, .watchdog)
         }
     }
-
-    /// How notes name the launch when the watchdog guards it.
-    static let launchSubject = "the launch"
 
     // MARK: Timers
 

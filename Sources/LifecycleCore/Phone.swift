@@ -149,7 +149,7 @@ public struct Phone: Sendable {
     }
 
     mutating func schedule(
-        _ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration, subject: String? = nil
+        _ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration, subject: SystemTimer.Subject? = nil
     ) -> SystemTimer {
         nextTimerID += 1
         let timer = SystemTimer(id: nextTimerID, purpose: purpose, app: index.map { apps[$0].id }, subject: subject)
@@ -162,7 +162,7 @@ public struct Phone: Sendable {
     }
 
     /// Cancels a timer an app's record keeps, as the host knows it: with the app, and what a watchdog guards.
-    mutating func cancel(_ handle: TimerHandle?, of index: Int, subject: String? = nil) {
+    mutating func cancel(_ handle: TimerHandle?, of index: Int, subject: SystemTimer.Subject? = nil) {
         guard let handle else { return }
         emit(.cancelTimer(SystemTimer(id: handle.id, purpose: handle.purpose, app: apps[index].id, subject: subject)))
     }

@@ -25,7 +25,28 @@ public struct SystemTimer: Sendable, Hashable {
     public let purpose: Purpose
     /// The app the timer concerns, if it concerns one.
     public let app: AppID?
-    /// For a watchdog, what it guards (`applicationDidEnterBackground:`, `the launch`, …), so that a host that
-    /// kills a real process can say what overran.
-    public var subject: String? = nil
+    /// For a watchdog, what it guards, so that a host that kills a real process can say what overran.
+    public var subject: Subject? = nil
+}
+
+extension SystemTimer {
+    /// What a watchdog guards: a plain value, so that a timer is copied without reference counting; its
+    /// `description` is how the trace names it (`applicationDidEnterBackground:`, `the launch`, …).
+    public enum Subject: Sendable, Hashable, CustomStringConvertible {
+        /// The launch, from `application:willFinishLaunchingWithOptions:` to the first activation.
+        case launch
+        /// A callback, until it returns.
+        case callback(Callback)
+        /// The completion handler of a background event's callback, until the app calls it.
+        case completionHandler(of: Callback)
+
+        /// What the watchdog guards, spelled out (`applicationDidEnterBackground:`, `the launch`, …).
+        public var description: String {
+            switch self {
+            case .launch: "the launch"
+            case .callback(let callback): callback.selector
+            case .completionHandler(let callback): "the completion handler of \(callback.selector)"
+            }
+        }
+    }
 }

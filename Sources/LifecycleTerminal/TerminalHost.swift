@@ -247,7 +247,7 @@ public final class TerminalHost {
     private func schedule(_ timer: SystemTimer, after delay: Duration) {
         if timer.purpose == .watchdog {
             timers[timer.id] = Self.armWatchdog(
-                on: watchdogQueue, subject: timer.subject ?? "a callback", limit: delay)
+                on: watchdogQueue, subject: timer.subject?.description ?? "a callback", limit: delay)
             return
         }
         if timer.purpose == .budgetExhausted { budgetDeadline = (timer.id, .now + delay) }

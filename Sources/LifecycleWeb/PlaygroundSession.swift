@@ -360,7 +360,7 @@ public final class PlaygroundSession {
     private static func describe(_ timer: SystemTimer) -> String {
         switch timer.purpose {
         case .callbackReturns: "the callback returns"
-        case .watchdog: "watchdog: \(timer.subject ?? "the callback") must finish"
+        case .watchdog: "watchdog: \(timer.subject?.description ?? "the callback") must finish"
         case .backgroundTaskEnds: "the background task's work ends"
         case .expirationWarning: "expiration handlers run"
         case .budgetExhausted: "background time runs out"
