@@ -1,5 +1,8 @@
 /// What a callback is called with, beyond the application: launch options, or the delivered item.
-public enum CallbackDetail: Sendable, Hashable, Codable {
+///
+/// Indirect: the options are several strings, and every ``Action`` that may carry a detail would otherwise be as
+/// large as they are, and copied as such, on every step of a host (most calls have no detail).
+public indirect enum CallbackDetail: Sendable, Hashable, Codable {
     /// The `launchOptions` of a launch method.
     case launchOptions(LaunchOptions)
     /// The URL, quick-action type or activity type of an event delivery; the session of
