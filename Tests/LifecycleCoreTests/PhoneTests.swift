@@ -72,6 +72,27 @@ import Testing
         #expect(phone.timerFired(task).isEmpty)
     }
 
+    /// A watchdog's timer says what it guards, as a plain value the trace and the hosts spell out.
+    @Test func watchdogTimersNameWhatTheyGuard() throws {
+        let fetcher = AppConfiguration(
+            id: "fetcher", backgroundModes: [.fetch], behavior: AppBehavior(backgroundEventWork: .seconds(40)))
+        var phone = Phone(apps: [fetcher])
+        func watchdogSubjects(_ actions: [Action]) -> [String] {
+            actions.compactMap {
+                if case .scheduleTimer(let timer, _) = $0, timer.purpose == .watchdog {
+                    timer.subject?.description
+                } else {
+                    nil
+                }
+            }
+        }
+        #expect(watchdogSubjects(try phone.perform(.tap("fetcher"))) == ["the launch"])
+        #expect(watchdogSubjects(try phone.perform(.home)) == ["applicationDidEnterBackground:"])
+        #expect(
+            watchdogSubjects(try phone.perform(.backgroundEvent(.fetch, "fetcher"))).last
+                == "the completion handler of application:performFetchWithCompletionHandler:")
+    }
+
     @Test func memoryPressureNeverKillsTheForegroundApp() throws {
         var phone = Phone(
             deviceMemory: 300,
