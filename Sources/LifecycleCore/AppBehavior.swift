@@ -30,8 +30,15 @@ public struct AppBehavior: Sendable, Hashable {
     }
 
     /// How long the callback runs before it returns.
-    public func duration(of callback: Callback) -> Duration { durations[callback] ?? .zero }
+    ///
+    /// Most apps declare no durations and no answers: an empty table is answered without hashing the callback
+    /// (the run loop asks on every call).
+    public func duration(of callback: Callback) -> Duration {
+        durations.isEmpty ? .zero : durations[callback] ?? .zero
+    }
 
     /// What a `BOOL`-returning callback answers.
-    public func answer(of callback: Callback) -> Bool { answers[callback] ?? true }
+    public func answer(of callback: Callback) -> Bool {
+        answers.isEmpty ? true : answers[callback] ?? true
+    }
 }

@@ -23,7 +23,9 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
     }
 
     /// Whether no option is set (a plain tap on the icon).
-    public var isEmpty: Bool { self == LaunchOptions() }
+    public var isEmpty: Bool {
+        url == nil && sourceApplication == nil && shortcutItem == nil && userActivityType == nil && !remoteNotification
+    }
 
     /// The options that are set, as key–value pairs in a stable order, with UIKit's Swift key names.
     public var entries: [(key: String, value: String)] {
