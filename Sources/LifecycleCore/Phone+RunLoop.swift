@@ -88,6 +88,7 @@ extension Phone {
         }
     }
 
+    @inline(__always)
     private func holds(_ condition: Step.Condition, for index: Int) -> Bool {
         switch condition {
         case .always: true

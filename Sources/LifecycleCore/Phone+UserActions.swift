@@ -112,36 +112,54 @@ extension Phone {
 
     // MARK: Preconditions
 
+    // Inlined: called out of line from the mutating `handle(_:)`, each of these non-mutating checks was handed a
+    // copy of the whole phone (320 bytes) on every user action. Their errors are made out of line.
+
+    @inline(__always)
     private func index(of app: AppID) throws(ImpossibleAction) -> Int {
-        guard let index = indexByID[app] else {
-            throw ImpossibleAction("no app named '\(app)' is declared", culprit: .app)
-        }
+        guard let index = indexByID[app] else { throw Self.undeclared(app) }
         return index
     }
 
+    private static func undeclared(_ app: AppID) -> ImpossibleAction {
+        ImpossibleAction("no app named '\(app)' is declared", culprit: .app)
+    }
+
+    @inline(__always)
     private func requireUnlocked() throws(ImpossibleAction) {
         if isLocked { throw ImpossibleAction("the device is locked") }
     }
 
+    @inline(__always)
     private func requireNothingOpen() throws(ImpossibleAction) {
-        if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open") }
+        if let overlay { throw Self.covered(by: overlay) }
     }
 
+    private static func covered(by overlay: Overlay) -> ImpossibleAction {
+        ImpossibleAction("\(overlay.rawValue) is open")
+    }
+
+    @inline(__always)
     private func requireHomeScreen() throws(ImpossibleAction) {
         try requireUnlocked()
         try requireNothingOpen()
-        if let foreground {
-            throw ImpossibleAction("\(apps[foreground].id) is in the foreground, so the Home screen is not showing")
-        }
+        if let foreground { throw Self.homeScreenHidden(by: apps[foreground].id) }
     }
 
+    private static func homeScreenHidden(by app: AppID) -> ImpossibleAction {
+        ImpossibleAction("\(app) is in the foreground, so the Home screen is not showing")
+    }
+
+    @inline(__always)
     private func switcherCard(of app: AppID) throws(ImpossibleAction) -> Int {
         guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
         let index = try self.index(of: app)
-        guard apps[index].hasSwitcherCard else {
-            throw ImpossibleAction("\(app) has no card in the app switcher", culprit: .app)
-        }
+        guard apps[index].hasSwitcherCard else { throw Self.noSwitcherCard(app) }
         return index
+    }
+
+    private static func noSwitcherCard(_ app: AppID) -> ImpossibleAction {
+        ImpossibleAction("\(app) has no card in the app switcher", culprit: .app)
     }
 
     /// Who opens a URL or activity: the app in the foreground, else the Home screen.
