@@ -89,34 +89,61 @@ struct LineContext {
         // The messages are made only when they are needed: making them cost more than reading a duration.
         var expected: String { "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))" }
         var tooLong: String { "durations are at most 100000h (about 11 years), found \(quoted(text))" }
-        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-        let unit = text.dropFirst(digits.count)
-        let millisecondsPerUnit: Int64
-        switch unit {
-        case "ms": millisecondsPerUnit = 1
-        case "s": millisecondsPerUnit = 1000
-        case "m": millisecondsPerUnit = 60_000
-        case "h": millisecondsPerUnit = 3_600_000
-        default: return .failure(Problem(message: expected))
+        var finer: String { "durations are precise to the millisecond; \(quoted(text)) is finer" }
+        // Read as bytes: digits and dots, then the unit. A byte beyond ASCII can only fall in the unit, which is then
+        // none of the four, as it is when read as characters (a digit with a combining mark is no digit).
+        let bytes = text.utf8
+        var unitStart = bytes.startIndex
+        while unitStart < bytes.endIndex, bytes[unitStart] == UInt8(ascii: ".") || bytes[unitStart].isASCIIDigit {
+            bytes.formIndex(after: &unitStart)
         }
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
+        let unit = bytes[unitStart...]
+        let millisecondsPerUnit: Int64
+        if unit.elementsEqual("ms".utf8) {
+            millisecondsPerUnit = 1
+        } else if unit.elementsEqual("s".utf8) {
+            millisecondsPerUnit = 1000
+        } else if unit.elementsEqual("m".utf8) {
+            millisecondsPerUnit = 60_000
+        } else if unit.elementsEqual("h".utf8) {
+            millisecondsPerUnit = 3_600_000
+        } else {
             return .failure(Problem(message: expected))
         }
-        guard let whole = Int64(parts[0]) else { return .failure(Problem(message: tooLong)) }
+        // The number: whole digits, then at most one dot and fraction digits, neither part empty.
+        var whole: Int64 = 0
+        var wholeOverflows = false
+        var (wholeDigits, dots, fractionDigits) = (0, 0, 0)
+        var numerator: Int64 = 0
+        for byte in bytes[..<unitStart] {
+            guard byte != UInt8(ascii: ".") else {
+                dots += 1
+                continue
+            }
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            if dots == 0 {
+                wholeDigits += 1
+                let (tens, overflowsTimes) = whole.multipliedReportingOverflow(by: 10)
+                let (sum, overflowsPlus) = tens.addingReportingOverflow(digit)
+                wholeOverflows = wholeOverflows || overflowsTimes || overflowsPlus
+                whole = sum
+            } else {
+                fractionDigits += 1
+                if fractionDigits <= 9 { numerator = numerator * 10 + digit }
+            }
+        }
+        guard dots <= 1, wholeDigits > 0, dots == 0 || fractionDigits > 0 else {
+            return .failure(Problem(message: expected))
+        }
+        guard !wholeOverflows else { return .failure(Problem(message: tooLong)) }
         var (milliseconds, overflow) = whole.multipliedReportingOverflow(by: millisecondsPerUnit)
         if overflow { return .failure(Problem(message: tooLong)) }
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard fraction.count <= 9, let numerator = Int64(fraction) else {
-                return .failure(Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer"))
-            }
+        if dots == 1 {
+            guard fractionDigits <= 9 else { return .failure(Problem(message: finer)) }
             var denominator: Int64 = 1
-            for _ in fraction { denominator *= 10 }
+            for _ in 0..<fractionDigits { denominator *= 10 }
             let scaled = numerator * millisecondsPerUnit  // below 10^9 × 3.6 × 10^6: cannot overflow
-            guard scaled % denominator == 0 else {
-                return .failure(Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer"))
-            }
+            guard scaled % denominator == 0 else { return .failure(Problem(message: finer)) }
             (milliseconds, overflow) = milliseconds.addingReportingOverflow(scaled / denominator)
             if overflow { return .failure(Problem(message: tooLong)) }
         }

@@ -36,10 +36,6 @@ extension LogRecognizer {
         String(decoding: bytes, as: UTF8.self)[...]
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
     /// ``event(in:)``, skipping at once the tokens that cannot be a name: those too short for any, and those
     /// without a qualifier that start with a digit (pids, numbers).
     private static func eventInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
@@ -59,7 +55,8 @@ extension LogRecognizer {
                     first += 1
                 }
                 guard first < index else { continue }
-                if isDigit(bytes[first]), position(of: UInt8(ascii: "."), in: bytes, from: first, to: index) == nil {
+                if bytes[first].isASCIIDigit, position(of: UInt8(ascii: "."), in: bytes, from: first, to: index) == nil
+                {
                     continue
                 }
                 if let event = eventInASCII(token: start, index, of: bytes) { return event }
@@ -101,7 +98,7 @@ extension LogRecognizer {
             qualifierEnd = dot
         }
         // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
-        guard nameStart < end, !isDigit(bytes[nameStart]) else { return nil }
+        guard nameStart < end, !bytes[nameStart].isASCIIDigit else { return nil }
         guard let position = names.position(of: bytes, from: nameStart, to: end) else { return nil }
         let meanings = names.meanings[position]
         if let callback = meanings.callback { return .callback(callback) }
@@ -126,7 +123,7 @@ extension LogRecognizer {
             var value = 0
             var digits = 0
             for byte in UnsafeBufferPointer(rebasing: bytes.prefix(23)) {
-                if isDigit(byte) {
+                if byte.isASCIIDigit {
                     // Longer numbers, and signs, are the character-wise reader's to judge.
                     guard digits < 18 else { return nslogTime(of: text(bytes)) }
                     value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
@@ -161,12 +158,12 @@ extension LogRecognizer {
 
     /// ``nslogProcess(of:)`` for an ASCII line: where the pid lies in it.
     private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard let first = bytes.first, isDigit(first),
+        guard let first = bytes.first, first.isASCIIDigit,
             let open = position(of: UInt8(ascii: "["), in: bytes, from: 0, to: bytes.count),
             let colon = position(of: UInt8(ascii: ":"), in: bytes, from: open, to: bytes.count),
             position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count) != nil, colon > open + 1
         else { return nil }
-        for index in (open + 1)..<colon where !isDigit(bytes[index]) { return nil }
+        for index in (open + 1)..<colon where !bytes[index].isASCIIDigit { return nil }
         return (open + 1)..<colon
     }
 

@@ -5,4 +5,9 @@ extension UInt8 {
     var isASCIIWhitespace: Bool {
         self == 0x20 || (0x09...0x0D).contains(self)
     }
+
+    /// Whether a byte is an ASCII digit, `0` to `9`: the digits the duration and log readers take.
+    var isASCIIDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+    }
 }

@@ -231,4 +231,47 @@ import Testing
             #expect(parsed == duration, "\(text)")
         }
     }
+
+    /// The byte-wise duration reader gives what the character-wise one it replaced gave, value or message, on seeded
+    /// texts of digits, dots, units, overlong numbers and characters beyond ASCII (combining marks included).
+    @Test func durationsReadAsTheCharacterWiseReaderDid() {
+        let pieces = [
+            "0", "1", "5", "9", ".", "ms", "s", "m", "h", "x", "é", "\u{301}", "٣", "99999999999", "1234567890",
+            "123456789", "000000000", "000",
+        ]
+        let failing = SplitMix64.linesFailing(seed: 9, pieces: pieces, atMost: 5) { text in
+            switch (LineContext.parseDuration(text[...]), Self.referenceDuration(text[...])) {
+            case (.success(let duration), .success(let reference)): duration == reference
+            case (.failure(let problem), .failure(let reference)): problem.message == reference.message
+            default: false
+            }
+        }
+        #expect(failing.isEmpty, "the first: \(failing.prefix(3))")
+    }
+
+    /// The duration reader as it read characters, before it read bytes: the reference for the test above.
+    static func referenceDuration(_ text: Substring) -> Result<Duration, LineContext.Problem> {
+        let expected = LineContext.Problem(
+            message: "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))")
+        let tooLong = LineContext.Problem(
+            message: "durations are at most 100000h (about 11 years), found \(quoted(text))")
+        let finer = LineContext.Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer")
+        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let perUnit: Int64? = ["ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000][String(text.dropFirst(digits.count))]
+        guard let perUnit else { return .failure(expected) }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else { return .failure(expected) }
+        guard let whole = Int64(parts[0]) else { return .failure(tooLong) }
+        var (milliseconds, overflow) = whole.multipliedReportingOverflow(by: perUnit)
+        if overflow { return .failure(tooLong) }
+        if parts.count == 2 {
+            guard parts[1].count <= 9, let numerator = Int64(parts[1]) else { return .failure(finer) }
+            let denominator = (0..<parts[1].count).reduce(Int64(1)) { product, _ in product * 10 }
+            guard (numerator * perUnit) % denominator == 0 else { return .failure(finer) }
+            (milliseconds, overflow) = milliseconds.addingReportingOverflow(numerator * perUnit / denominator)
+            if overflow { return .failure(tooLong) }
+        }
+        let duration = Duration.milliseconds(milliseconds)
+        return duration <= LineContext.longestDuration ? .success(duration) : .failure(tooLong)
+    }
 }

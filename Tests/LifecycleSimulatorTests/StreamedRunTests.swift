@@ -237,7 +237,7 @@ import Testing
     /// An action's text in the trace is its words joined by single spaces, whatever separated them on the line.
     @Test func actionTextIsTheWordsJoinedBySingleSpaces() {
         let pieces = ["tap", "notes", " ", " ", "  ", "\t", "\u{0B}", "\r", "é", "\u{3000}", "\u{A0}", "# note", "x"]
-        let failing = Self.linesFailing(seed: 4, pieces: pieces, atMost: 8) { line in
+        let failing = SplitMix64.linesFailing(seed: 4, pieces: pieces, atMost: 8) { line in
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
             return ScenarioParser.actionText(tokens) == tokens.map(\.text).joined(separator: " ")
         }
@@ -248,7 +248,7 @@ import Testing
     /// that finds what the tokens find, Unicode's spaces before the word included.
     @Test func declaredAppIDsAreFoundAsTheTokensFindThem() {
         let pieces = ["app", "apple", "a", "tap", "notes", " ", "\t", "\u{0B}", "\u{A0}", "\u{3000}", "é", "#", "x"]
-        let failing = Self.linesFailing(seed: 5, pieces: pieces, atMost: 6) { line in
+        let failing = SplitMix64.linesFailing(seed: 5, pieces: pieces, atMost: 6) { line in
             let tokens = ScenarioParser.tokens(of: line[...]).tokens
             let expected = tokens.count >= 2 && tokens[0].text == "app" ? tokens[1].text.count : 0
             return ScenarioParser.longestDeclaredAppID(in: line[...]) == expected
@@ -283,7 +283,7 @@ import Testing
         }
         // Mixed with characters beyond ASCII, combining marks included, and empty.
         let pieces = ["a", "Z", "9", ".", "_", "-", " ", "=", "#", "é", "\u{301}", "✓", "٣", "日", "\u{200B}", "🙂"]
-        let failing = Self.linesFailing(seed: 7, pieces: pieces, atMost: 5) { text in
+        let failing = SplitMix64.linesFailing(seed: 7, pieces: pieces, atMost: 5) { text in
             let reference =
                 !text.isEmpty
                 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
@@ -291,7 +291,9 @@ import Testing
         }
         #expect(failing.count == 0, "the first: \(failing.prefix(3))")
     }
+}
 
+extension SplitMix64 {
     /// The texts, among 20,000 of up to `most` of `pieces` drawn from `seed`, for which `holds` is false.
     static func linesFailing(seed: UInt64, pieces: [String], atMost most: Int, _ holds: (String) -> Bool) -> [String] {
         var random = SplitMix64(seed: seed)
@@ -300,9 +302,7 @@ import Testing
             return holds(line) ? nil : line.debugDescription
         }
     }
-}
 
-extension SplitMix64 {
     /// Up to `most` of `pieces`, picked at random and in a row: the readers' seeded test inputs.
     mutating func pieces<Piece>(of pieces: [Piece], atMost most: Int) -> [Piece] {
         (0..<Int.random(in: 0...most, using: &self)).map { _ in pieces.randomElement(using: &self)! }
