@@ -140,6 +140,9 @@ public struct ScenarioBatch {
         var parser = ScenarioParser(file: input.file)
         var mistakes = ScenarioErrors(errors: [])
         var impossible: ScenarioError?
+        // Whether a mistake or an impossible action has stopped the run: the loop tests a flag, where testing the
+        // error itself, captured by the closure, copied it out and destroyed it on every line.
+        var stopped = false
         var simulator: Simulator<SpoolingTraceSink>?
         var failures: [ScenarioRunner.ExpectationFailure] = []
         var hasSteps = false
@@ -152,6 +155,7 @@ public struct ScenarioBatch {
                 read = try parser.read(line, number: number)
             } catch {
                 mistakes.record(error)
+                stopped = true
                 return true
             }
             switch read {
@@ -169,7 +173,7 @@ public struct ScenarioBatch {
                     simulator = Simulator(
                         phone: parser.declarations.makePhone(defaultProfile: defaultProfile), sink: sink)
                 }
-                guard mistakes.errors.isEmpty, impossible == nil, !unmetRequirement, let simulator else { break }
+                guard !stopped, !unmetRequirement, let simulator else { break }
                 do throws(ScenarioError) {
                     if let failure = try ScenarioRunner.run(
                         step, inFile: input.file, on: simulator, explains: explains)
@@ -180,6 +184,7 @@ public struct ScenarioBatch {
                     var error = error
                     error.sourceLine = String(line)
                     impossible = error
+                    stopped = true
                 }
             }
             return true

@@ -208,8 +208,10 @@ public struct ScenarioParser {
         }
         var values = ArgumentValues()
         var appColumn: Int?
-        for (kind, token) in zip(syntax.arguments, arguments) {
-            switch kind {
+        // By position: a loop over `zip` destroyed each of its optional pairs through the type's metadata.
+        for position in 0..<min(syntax.arguments.count, arguments.count) {
+            let token = arguments[arguments.startIndex + position]
+            switch syntax.arguments[position] {
             case .app:
                 values.app = try line.declaredApp(token, declared)
                 appColumn = token.column
