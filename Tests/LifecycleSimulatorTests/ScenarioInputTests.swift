@@ -128,6 +128,24 @@ import Testing
         #expect(simulator.pendingTimers.isEmpty)
     }
 
+    /// The simulator guards its sink itself: a sink that reaches its simulator while it writes stops the process, as
+    /// Swift's run-time exclusivity check stopped it, and a sink used between writes is the sink.
+    @Test func aSinkThatReachesItsSimulatorWhileItWritesStopsTheProcess() async throws {
+        let holder = SimulatorHolder()
+        let simulator = Simulator(phone: Phone(apps: [AppConfiguration(id: "a")]), sink: ReachingSink(holder: holder))
+        try simulator.perform(.tap("a"))
+        #expect(simulator.sink.writes > 0)
+        simulator.sink.writes = 0
+        #expect(simulator.sink.writes == 0)
+        await #expect(processExitsWith: .failure) {
+            let holder = SimulatorHolder()
+            let simulator = Simulator(
+                phone: Phone(apps: [AppConfiguration(id: "a")]), sink: ReachingSink(holder: holder))
+            holder.simulator = simulator
+            try? simulator.perform(.tap("a"))
+        }
+    }
+
     @Test func aPhoneKeepsMemoryWithinItsRange() throws {
         let huge = AppConfiguration(id: "huge", backgroundModes: [.fetch], memory: .max)
         var phone = Phone(deviceMemory: .max, apps: [huge, AppConfiguration(id: "b", memory: .max)])
@@ -289,5 +307,21 @@ import Testing
         #expect(lines[1].hasPrefix("            │ Tapping launches the app."))
         #expect(lines.allSatisfy { $0.count <= 100 })
         #expect(lines.filter { $0.contains("│") }.count == 3)
+    }
+}
+
+/// Gives a sink its simulator, once both exist.
+final class SimulatorHolder {
+    var simulator: Simulator<ReachingSink>?
+}
+
+/// A sink that, once it has its simulator, reads the simulator's sink from inside its own `write(_:)`.
+struct ReachingSink: TraceSink {
+    let holder: SimulatorHolder
+    var writes = 0
+
+    mutating func write(_ record: TraceRecord) {
+        writes += 1
+        _ = holder.simulator?.sink
     }
 }
