@@ -9,6 +9,8 @@ public struct ScenarioParser {
     private var state: ParseState
     /// The comment lines above the line being read: they explain it.
     private var explanation: [Substring] = []
+    /// The words of the line being read, in memory kept from line to line.
+    private var tokens: [Token] = []
 
     public init(file: String) {
         self.file = file
@@ -33,7 +35,7 @@ public struct ScenarioParser {
     ///   profile or the device.
     /// - Throws: ``ScenarioError`` for a mistake on the line; reading may go on with the next line.
     public mutating func read(_ line: Substring, number: Int) throws(ScenarioError) -> Line? {
-        let (tokens, comment) = Self.tokens(of: line)
+        let comment = Self.tokens(of: line, into: &tokens)
         guard let first = tokens.first else {
             // A comment line explains the action right below it; a blank line ends the explanation.
             if let comment { explanation.append(comment) } else { explanation.removeAll() }
@@ -183,7 +185,7 @@ public struct ScenarioParser {
     private static func parseCommand(
         _ name: String, _ word: Token, _ line: LineContext, declared: AppDeclarations
     ) throws(ScenarioError) -> (Scenario.Command, Int?) {
-        guard let syntax = Self.commands[name] else {
+        guard let syntax = Self.syntax(of: name) else {
             var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
             if let suggestion = Spelling.closest(to: name, among: Self.commandWords) {
                 message += "; did you mean '\(suggestion)'?"
@@ -331,6 +333,24 @@ public struct ScenarioParser {
         "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
     ]
 
+    /// The commands by the first byte of their word: a word is compared with the few that share its first letter,
+    /// where looking it up in ``commands`` hashed it (some 300 instructions an action line).
+    private static let commandsByFirstByte: [[(word: String, syntax: CommandSyntax)]] = {
+        var table = Array(repeating: [(word: String, syntax: CommandSyntax)](), count: 128)
+        for (word, syntax) in commands { table[Int(word.utf8.first!)].append((word, syntax)) }
+        return table
+    }()
+
+    /// The syntax of the command a word names, if it names one.
+    static func syntax(of word: String) -> CommandSyntax? {
+        guard let first = word.utf8.first, first < 128 else { return nil }
+        let candidates = Int(first)
+        for index in commandsByFirstByte[candidates].indices where commandsByFirstByte[candidates][index].word == word {
+            return commandsByFirstByte[candidates][index].syntax
+        }
+        return nil
+    }
+
     static let profileNames = "ios4 to ios18, or ios26"
 
     /// Every word a line may start with, for suggestions.
@@ -341,12 +361,19 @@ public struct ScenarioParser {
     /// The words of a line with their 1-based columns, and its comment: `#` at the start of a word begins a
     /// comment, which runs to the end of the line (its text without the `#` and the spaces around it).
     static func tokens(of line: Substring) -> (tokens: [Token], comment: Substring?) {
-        line.isASCII ? tokens(ofASCII: line) : tokens(ofAnyText: line)
+        var tokens: [Token] = []
+        let comment = Self.tokens(of: line, into: &tokens)
+        return (tokens, comment)
     }
 
-    /// ``tokens(of:)`` for any text, character by character: the reference that the ASCII reader matches.
-    static func tokens(ofAnyText line: Substring) -> (tokens: [Token], comment: Substring?) {
-        var tokens: [Token] = []
+    /// ``tokens(of:)`` into an array the caller keeps, emptied first: its memory serves every line of a file.
+    static func tokens(of line: Substring, into tokens: inout [Token]) -> Substring? {
+        tokens.removeAll(keepingCapacity: true)
+        return line.isASCII ? Self.tokens(ofASCII: line, into: &tokens) : Self.tokens(ofAnyText: line, into: &tokens)
+    }
+
+    /// ``tokens(of:into:)`` for any text, character by character: the reference that the ASCII reader matches.
+    static func tokens(ofAnyText line: Substring, into tokens: inout [Token]) -> Substring? {
         var column = 0
         var start: (index: Substring.Index, column: Int)?
         var index = line.startIndex
@@ -361,21 +388,19 @@ public struct ScenarioParser {
             } else if start == nil {
                 if character == "#" {
                     let comment = line[line.index(after: index)...].drop { $0 == "#" || $0.isWhitespace }
-                    return (tokens, comment.isEmpty ? nil : Self.trimmingTrailingWhitespace(comment))
+                    return comment.isEmpty ? nil : Self.trimmingTrailingWhitespace(comment)
                 }
                 start = (index, column)
             }
             index = line.index(after: index)
         }
         if let open = start { tokens.append(Token(text: line[open.index...], column: open.column)) }
-        return (tokens, nil)
+        return nil
     }
 
-    /// ``tokens(of:)`` for a line of ASCII bytes, where a character is a byte (a line holds no `\r\n`), read
-    /// byte by byte.
-    static func tokens(ofASCII line: Substring) -> (tokens: [Token], comment: Substring?) {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(4)  // an action line's words, in one allocation rather than growing 1, 2, 4
+    /// ``tokens(of:into:)`` for a line of ASCII bytes, where a character is a byte (a line holds no `\r\n`),
+    /// read byte by byte.
+    static func tokens(ofASCII line: Substring, into tokens: inout [Token]) -> Substring? {
         let bytes = line.utf8
         var start: Substring.Index?
         var index = bytes.startIndex
@@ -403,7 +428,7 @@ public struct ScenarioParser {
                         guard last.isASCIIWhitespace else { break }
                         bytes.formIndex(before: &commentEnd)
                     }
-                    return (tokens, commentStart < commentEnd ? line[commentStart..<commentEnd] : nil)
+                    return commentStart < commentEnd ? line[commentStart..<commentEnd] : nil
                 }
                 start = index
                 startColumn = column
@@ -411,7 +436,7 @@ public struct ScenarioParser {
             bytes.formIndex(after: &index)
         }
         if let open = start { tokens.append(Token(text: line[open...], column: startColumn)) }
-        return (tokens, nil)
+        return nil
     }
 
     private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {

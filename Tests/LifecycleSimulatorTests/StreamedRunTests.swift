@@ -221,16 +221,30 @@ import Testing
 /// The byte-wise reader of ASCII scenario lines finds the words, columns and comments the character-wise
 /// reader finds.
 @Suite struct ScenarioTokenTests {
+    /// The table by first letter finds every command word, each with its own syntax, and nothing else.
+    @Test func everyCommandIsFoundByItsWordAndNoOtherWordIs() throws {
+        for (word, syntax) in ScenarioParser.commands {
+            let found = try #require(ScenarioParser.syntax(of: word), "\(word)")
+            var values = ScenarioParser.ArgumentValues()
+            (values.app, values.texts, values.duration, values.count) = ("x", ["y"], .seconds(2), 3)
+            #expect(found.arguments == syntax.arguments && found.make(values) == syntax.make(values), "\(word)")
+        }
+        for word in ["", "ta", "tapp", "Tap", "t", "home ", "é", "memory-", "wait2", "profile", "app"] {
+            #expect(ScenarioParser.syntax(of: word) == nil, "\(word)")
+        }
+    }
+
     @Test func asciiLinesSplitAsTheCharacterWiseReaderSplitsThem() {
         var random = SplitMix64(seed: 3)
         let pieces = ["tap", "notes", " ", "\t", "\u{0B}", "\u{0C}", "\r", "#", "##", " # ", "x#y", "-", "é"]
         for _ in 0..<20_000 {
             let line = random.pieces(of: pieces, atMost: 8).joined()
             guard line.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
-            let ascii = ScenarioParser.tokens(ofASCII: line[...])
-            let reference = ScenarioParser.tokens(ofAnyText: line[...])
-            #expect(ascii.tokens == reference.tokens, "\(line.debugDescription)")
-            #expect(ascii.comment == reference.comment, "\(line.debugDescription)")
+            var (ascii, reference): ([Token], [Token]) = ([], [])
+            let asciiComment = ScenarioParser.tokens(ofASCII: line[...], into: &ascii)
+            let referenceComment = ScenarioParser.tokens(ofAnyText: line[...], into: &reference)
+            #expect(ascii == reference, "\(line.debugDescription)")
+            #expect(asciiComment == referenceComment, "\(line.debugDescription)")
         }
     }
 
