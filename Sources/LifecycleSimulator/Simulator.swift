@@ -309,9 +309,11 @@ public final class Simulator<Sink: TraceSink> {
     }
 
     private func forgetBudget(of timer: SystemTimer) {
-        if timer.purpose == .budgetExhausted, let app = timer.app, budgetDeadlines[app]?.timer == timer.id {
-            budgetDeadlines[app] = nil
-        }
+        // Removed, then put back in the rare case it is another timer's: one lookup where testing first took two.
+        guard timer.purpose == .budgetExhausted, let app = timer.app,
+            let deadline = budgetDeadlines.removeValue(forKey: app)
+        else { return }
+        if deadline.timer != timer.id { budgetDeadlines[app] = deadline }
     }
 
     /// Runs a hosted app's callback; it returns after the virtual time its configuration declares.
