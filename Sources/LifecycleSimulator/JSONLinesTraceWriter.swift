@@ -42,8 +42,8 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     }
 
     /// Each kind of record is written from templates: the fixed run of a line from one value to the next (the
-    /// keys, their quotes, the kind) is one piece, so a line takes about half as many appends as key by key.
-    /// `everyKindOfRecordAsJSON` in the tests holds every template to its record.
+    /// keys, the quotes around the values, the kind) is one piece, so a line takes about half as many appends as
+    /// key by key. `everyKindOfRecordAsJSON` in the tests holds every template to its record.
     private static func append<Bytes: TraceBytes>(_ record: TraceRecord, into bytes: inout Bytes) {
         bytes.append(#"{"t":"#)
         bytes.append(seconds: record.time, paddedTo: 0)
@@ -51,100 +51,111 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .action(let line, let text):
             bytes.append(#","kind":"action","line":"#)
             bytes.append(decimal: line)
-            bytes.append(#","text":"#)
-            bytes.append(jsonQuoted: text)
+            bytes.append(#","text":""#)
+            bytes.append(jsonEscaped: text)
+            bytes.append("\"}\n")
         case .transition(let app, let from, let to, let reason):
-            bytes.append(#","kind":"transition","app":"#)
-            bytes.append(jsonQuoted: app.rawValue)
+            bytes.append(#","kind":"transition","app":""#)
+            bytes.append(jsonEscaped: app.rawValue)
             appendChange(from.rawValue, to.rawValue, to: &bytes)
             if let reason {
-                bytes.append(#","reason":""#)
+                bytes.append(#"","reason":""#)
                 bytes.append(contentsOf: reason.rawValue)
-                bytes.append(UInt8(ascii: "\""))
             }
+            bytes.append("\"}\n")
         case .callback(let app, let callback, let detail):
-            bytes.append(#","kind":"callback","app":"#)
-            bytes.append(jsonQuoted: app.rawValue)
+            bytes.append(#","kind":"callback","app":""#)
+            bytes.append(jsonEscaped: app.rawValue)
             appendName(callback.selector, to: &bytes)
-            append(detail, to: &bytes)
+            appendEnd(detail, to: &bytes)
         case .sceneTransition(let app, let scene, let from, let to):
-            bytes.append(#","kind":"transition","app":"#)
+            bytes.append(#","kind":"transition","app":""#)
             appendApp(app, scene, to: &bytes)
             appendChange(from.rawValue, to.rawValue, to: &bytes)
+            bytes.append("\"}\n")
         case .sceneCallback(let app, let scene, let callback, let detail):
-            bytes.append(#","kind":"callback","app":"#)
+            bytes.append(#","kind":"callback","app":""#)
             appendApp(app, scene, to: &bytes)
             appendName(callback.selector, to: &bytes)
-            append(detail, to: &bytes)
+            appendEnd(detail, to: &bytes)
         case .sceneNotification(let app, let scene, let notification):
-            bytes.append(#","kind":"notification","app":"#)
+            bytes.append(#","kind":"notification","app":""#)
             appendApp(app, scene, to: &bytes)
             appendName(notification.name, to: &bytes)
+            bytes.append("\"}\n")
         case .notification(let app, let notification):
-            bytes.append(#","kind":"notification","app":"#)
-            bytes.append(jsonQuoted: app.rawValue)
+            bytes.append(#","kind":"notification","app":""#)
+            bytes.append(jsonEscaped: app.rawValue)
             appendName(notification.name, to: &bytes)
+            bytes.append("\"}\n")
         case .expect(let line, let app, let expected, let actual):
             bytes.append(#","kind":"expect","line":"#)
             bytes.append(decimal: line)
-            bytes.append(#","app":"#)
-            bytes.append(jsonQuoted: app.rawValue)
-            bytes.append(#","expected":""#)
+            bytes.append(#","app":""#)
+            bytes.append(jsonEscaped: app.rawValue)
+            bytes.append(#"","expected":""#)
             bytes.append(contentsOf: expected.rawValue)
             bytes.append(#"","actual":""#)
             bytes.append(contentsOf: actual.rawValue)
-            bytes.append(expected == actual ? #"","ok":true"# : #"","ok":false"#)
+            bytes.append(expected == actual ? "\",\"ok\":true}\n" : "\",\"ok\":false}\n")
         case .note(let app, let text):
             if let app {
-                bytes.append(#","kind":"note","app":"#)
-                bytes.append(jsonQuoted: app.rawValue)
-                bytes.append(#","text":"#)
+                bytes.append(#","kind":"note","app":""#)
+                bytes.append(jsonEscaped: app.rawValue)
+                bytes.append(#"","text":""#)
             } else {
-                bytes.append(#","kind":"note","text":"#)
+                bytes.append(#","kind":"note","text":""#)
             }
-            bytes.append(jsonQuoted: text)
+            bytes.append(jsonEscaped: text)
+            bytes.append("\"}\n")
         case .explanation(let text):
-            bytes.append(#","kind":"explanation","text":"#)
-            bytes.append(jsonQuoted: text)
+            bytes.append(#","kind":"explanation","text":""#)
+            bytes.append(jsonEscaped: text)
+            bytes.append("\"}\n")
         }
-        bytes.append("}\n")
     }
 
-    /// After `"app":`, the app's id, then its scene's.
+    /// Inside the quotes of `"app":`, the app's id, then its scene's, leaving the scene's quotes open.
     private static func appendApp<Bytes: TraceBytes>(_ app: AppID, _ scene: SceneID, to bytes: inout Bytes) {
-        bytes.append(jsonQuoted: app.rawValue)
-        bytes.append(#","scene":"#)
-        bytes.append(jsonQuoted: scene.rawValue)
+        bytes.append(jsonEscaped: app.rawValue)
+        bytes.append(#"","scene":""#)
+        bytes.append(jsonEscaped: scene.rawValue)
     }
 
-    /// A state change's `from` and `to`: names of the model, which need no escapes.
+    /// After a value left open, a state change's `from` and `to`, leaving `to`'s quotes open: names of the model,
+    /// which need no escapes.
     private static func appendChange<Bytes: TraceBytes>(_ from: String, _ to: String, to bytes: inout Bytes) {
-        bytes.append(#","from":""#)
+        bytes.append(#"","from":""#)
         bytes.append(contentsOf: from)
         bytes.append(#"","to":""#)
         bytes.append(contentsOf: to)
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A callback's selector or a notification's name, which need no escapes.
+    /// After a value left open, a callback's selector or a notification's name (which need no escapes), leaving
+    /// its quotes open.
     private static func appendName<Bytes: TraceBytes>(_ name: String, to bytes: inout Bytes) {
-        bytes.append(#","name":""#)
+        bytes.append(#"","name":""#)
         bytes.append(contentsOf: name)
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A callback's launch options or connection options (`options`), or its argument (`argument`).
-    private static func append<Bytes: TraceBytes>(_ detail: CallbackDetail?, to bytes: inout Bytes) {
+    /// The end of a callback's line, its quotes closed: its launch options or connection options (`options`), or
+    /// its argument (`argument`), if it has any.
+    private static func appendEnd<Bytes: TraceBytes>(_ detail: CallbackDetail?, to bytes: inout Bytes) {
         switch detail {
         case .launchOptions(let options):
+            bytes.append(UInt8(ascii: "\""))
             appendOptions(options.entries, to: &bytes)
+            bytes.append("}\n")
         case .connectionOptions(let options):
+            bytes.append(UInt8(ascii: "\""))
             appendOptions(options.entries, to: &bytes)
+            bytes.append("}\n")
         case .argument(let argument):
-            bytes.append(#","argument":"#)
-            bytes.append(jsonQuoted: argument)
+            bytes.append(#"","argument":""#)
+            bytes.append(jsonEscaped: argument)
+            bytes.append("\"}\n")
         case nil:
-            break
+            bytes.append("\"}\n")
         }
     }
 

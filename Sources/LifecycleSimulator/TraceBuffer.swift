@@ -181,20 +181,20 @@ extension TraceBytes {
         return digits
     }
 
-    /// A JSON string literal of a text known to need no escapes: a name of the model.
-    mutating func append(jsonPlain text: String) {
+    /// A JSON string literal; strings with nothing to escape (nearly all) are copied whole.
+    mutating func append(jsonQuoted text: String) {
         append(UInt8(ascii: "\""))
-        append(contentsOf: text)
+        append(jsonEscaped: text)
         append(UInt8(ascii: "\""))
     }
 
-    /// A JSON string literal; strings with nothing to escape (nearly all) are copied whole.
-    mutating func append(jsonQuoted text: String) {
+    /// What goes between the quotes of a JSON string literal of a text: the text, escaped where JSON needs it (a
+    /// quote, a backslash, a control character); a text with nothing to escape (nearly all) is copied whole.
+    mutating func append(jsonEscaped text: String) {
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
             utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
         }
-        if plain == true { return append(jsonPlain: text) }
-        append(UInt8(ascii: "\""))
+        if plain == true { return append(contentsOf: text) }
         for byte in text.utf8 {
             switch byte {
             case 0x22: append("\\\"")
@@ -209,6 +209,5 @@ extension TraceBytes {
             default: append(byte)
             }
         }
-        append(UInt8(ascii: "\""))
     }
 }
