@@ -24,6 +24,27 @@ func coreBenchmarks() {
         blackHole(transitions)
     }
 
+    // The same, as a host drives the phone: each event's actions appended to one buffer the host keeps
+    // (`perform(_:appendingTo:)`), where `perform(_:)` hands back a new array each time.
+    Benchmark("Phone: tap and Home into one buffer, per 1,000 transitions", configuration: configuration) {
+        benchmark in
+        let apps = (0..<100).map { AppConfiguration(id: AppID("app\($0)")) }
+        var phone = Phone(profile: .ios12, apps: apps)
+        var actions: [Action] = []
+        var transitions = 0
+        var round = 0
+        while transitions < benchmark.scaledIterations.count {
+            let app = apps[round % apps.count].id
+            round += 1
+            for action in [UserAction.tap(app), .home] {
+                actions.removeAll(keepingCapacity: true)
+                try! phone.perform(action, appendingTo: &actions)
+                for case .transition in actions { transitions += 1 }
+            }
+        }
+        blackHole(transitions)
+    }
+
     // A bare `switch` over the app chart, driven through the same kind of life, as many transitions.
     Benchmark("Baseline: a bare switch over the chart, per 1,000 transitions", configuration: configuration) {
         benchmark in
