@@ -23,7 +23,7 @@ struct AppRecord: Sendable {
     /// The expiration warning and exhaustion timers of the background budget, while it runs.
     var budget: (warning: TimerHandle, exhaustion: TimerHandle)?
     /// Background events whose completion handler has not been called yet.
-    var pendingEvents: [(timer: SystemTimer, callback: Callback)] = []
+    var pendingEvents: [(timer: PlainTimer, callback: Callback)] = []
 
     /// Whether a launch method returned NO during the current launch.
     var launchRefused = false
@@ -89,10 +89,10 @@ struct AppRecord: Sendable {
     }
 
     /// Whether a timer is the running budget's expiration warning.
-    func isBudgetWarning(_ timer: SystemTimer) -> Bool { budget?.warning.matches(timer) == true }
+    func isBudgetWarning(_ timer: PlainTimer) -> Bool { budget?.warning.matches(timer) == true }
 
     /// Whether a timer is the running budget's exhaustion.
-    func isBudgetExhaustion(_ timer: SystemTimer) -> Bool { budget?.exhaustion.matches(timer) == true }
+    func isBudgetExhaustion(_ timer: PlainTimer) -> Bool { budget?.exhaustion.matches(timer) == true }
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }

@@ -1,7 +1,7 @@
 /// One of the five execution states of an iOS app (docs/lifecycle.md §1).
 ///
 /// The raw value is the name used in traces and scenario files.
-public enum AppState: String, CaseIterable, Sendable, Hashable, Codable {
+public enum AppState: String, CaseIterable, Sendable, Hashable, Codable, BitwiseCopyable {
     /// Not launched, or terminated.
     case notRunning
     /// In the foreground, receiving no events: transitional, or covered by an overlay, alert or call.

@@ -14,5 +14,5 @@ public struct BackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable, Cu
 struct BackgroundTask: Sendable {
     let identifier: BackgroundTaskIdentifier
     /// For a scripted app, the timer at which its code ends the task.
-    let end: SystemTimer?
+    let end: PlainTimer?
 }

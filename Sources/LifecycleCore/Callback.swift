@@ -1,7 +1,7 @@
 /// A method of `UIApplicationDelegate` that the system calls, by its Objective-C selector (docs/lifecycle.md §2).
 ///
 /// The raw value is the selector, which is how traces and iOS logs name the callback.
-public enum Callback: String, CaseIterable, Sendable, Hashable, Codable {
+public enum Callback: String, CaseIterable, Sendable, Hashable, Codable, BitwiseCopyable {
     case willFinishLaunching = "application:willFinishLaunchingWithOptions:"
     case didFinishLaunching = "application:didFinishLaunchingWithOptions:"
     case didBecomeActive = "applicationDidBecomeActive:"

@@ -7,7 +7,7 @@ extension Phone {
 
     /// Gives an app a new background task; `end` is the timer at which a scripted app's code ends it.
     @discardableResult
-    private mutating func addBackgroundTask(to index: Int, endingAt end: SystemTimer?) -> BackgroundTaskIdentifier {
+    private mutating func addBackgroundTask(to index: Int, endingAt end: PlainTimer?) -> BackgroundTaskIdentifier {
         nextBackgroundTaskID += 1
         let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
         apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: end))
@@ -21,26 +21,47 @@ extension Phone {
     public mutating func beginBackgroundTask(in app: AppID, name: String? = nil) -> (
         identifier: BackgroundTaskIdentifier, actions: [Action]
     ) {
-        guard let index = indexByID[app], apps[index].state.isExecuting else { return (.invalid, takeOutput()) }
-        let identifier = addBackgroundTask(to: index, endingAt: nil)
-        note(index, "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "") + " → \(identifier)")
-        return (identifier, takeOutput())
+        let (identifier, actions) = resolving { phone, list in
+            phone.beginBackgroundTask(in: app, name: name, into: &list)
+        }
+        return (identifier, actions)
+    }
+
+    /// ``beginBackgroundTask(in:name:)``, appending what must happen to `list`.
+    public mutating func beginBackgroundTask(
+        in app: AppID, name: String? = nil, into list: inout ActionList
+    ) -> BackgroundTaskIdentifier {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return .invalid }
+            let identifier = phone.addBackgroundTask(to: index, endingAt: nil)
+            phone.note(index, "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "") + " → \(identifier)")
+            return identifier
+        }
     }
 
     /// An app whose code runs in the host calls `endBackgroundTask(_:)`. Ending a task that does not exist
     /// (already ended, or never begun) does nothing but say so, as UIKit logs it.
     public mutating func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) -> [Action] {
-        guard let index = indexByID[app] else { return takeOutput() }
-        guard let position = apps[index].backgroundTasks.firstIndex(where: { $0.identifier == identifier }) else {
-            note(index, "endBackgroundTask: no background task exists with identifier \(identifier)")
-            return takeOutput()
+        resolving { phone, list in phone.endBackgroundTask(identifier, in: app, into: &list) }.actions
+    }
+
+    /// ``endBackgroundTask(_:in:)``, appending what must happen to `list`.
+    public mutating func endBackgroundTask(
+        _ identifier: BackgroundTaskIdentifier, in app: AppID, into list: inout ActionList
+    ) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            guard let position = phone.apps[index].backgroundTasks.firstIndex(where: { $0.identifier == identifier })
+            else {
+                phone.note(index, "endBackgroundTask: no background task exists with identifier \(identifier)")
+                return
+            }
+            phone.endBackgroundTask(at: position, for: index)
         }
-        endBackgroundTask(at: position, for: index)
-        return takeOutput()
     }
 
     /// A scripted background task's work is done: the app ends it.
-    mutating func backgroundTaskEnded(_ timer: SystemTimer, for index: Int) {
+    mutating func backgroundTaskEnded(_ timer: PlainTimer, for index: Int) {
         guard let position = apps[index].backgroundTasks.firstIndex(where: { $0.end == timer }) else { return }
         endBackgroundTask(at: position, for: index, endTimerFired: true)
     }
@@ -77,7 +98,7 @@ extension Phone {
         guard !apps[index].backgroundTasks.isEmpty else { return }
         if apps[index].configuration.runsHostedCode {
             note(index, "expiration handlers run (5 s remain)")
-            emit(.runExpirationHandlers(apps[index].id, apps[index].backgroundTasks.map(\.identifier)))
+            emit(.runExpirationHandlers(app: index, tasks: output.keep(apps[index].backgroundTasks.map(\.identifier))))
             return
         }
         if apps[index].behavior.ignoresExpiration {
@@ -110,7 +131,7 @@ extension Phone {
         apps[index].pendingEvents.append((timer, callback))
     }
 
-    mutating func completionHandlerCalled(_ timer: SystemTimer, for index: Int) {
+    mutating func completionHandlerCalled(_ timer: PlainTimer, for index: Int) {
         guard let position = apps[index].pendingEvents.firstIndex(where: { $0.timer == timer }) else { return }
         completeEvent(at: position, for: index)
     }
@@ -118,12 +139,18 @@ extension Phone {
     /// An app whose code runs in the host calls the completion handler of a background event it received.
     /// A second call, or a call after the watchdog, does nothing.
     public mutating func completionHandlerCalled(for callback: Callback, in app: AppID) -> [Action] {
-        if let index = indexByID[app],
-            let position = apps[index].pendingEvents.firstIndex(where: { $0.callback == callback })
-        {
-            completeEvent(at: position, for: index)
+        resolving { phone, list in phone.completionHandlerCalled(for: callback, in: app, into: &list) }.actions
+    }
+
+    /// ``completionHandlerCalled(for:in:)``, appending what must happen to `list`.
+    public mutating func completionHandlerCalled(for callback: Callback, in app: AppID, into list: inout ActionList) {
+        emitting(into: &list) { phone in
+            if let index = phone.indexByID[app],
+                let position = phone.apps[index].pendingEvents.firstIndex(where: { $0.callback == callback })
+            {
+                phone.completeEvent(at: position, for: index)
+            }
         }
-        return takeOutput()
     }
 
     private mutating func completeEvent(at position: Int, for index: Int) {
@@ -153,7 +180,7 @@ extension Phone {
     }
 
     /// A watchdog fired: the app did not return, or did not call a completion handler, in time.
-    mutating func watchdogFired(_ timer: SystemTimer, for index: Int) {
+    mutating func watchdogFired(_ timer: PlainTimer, for index: Int) {
         if let watchdog = apps[index].watchdog, watchdog.timer.matches(timer) {
             let subject = Self.watchdogSubject(watchdog.guarding)
             note(index, "watchdog: \(subject) did not finish within \(watchdog.limit.secondsText) s")
@@ -174,24 +201,23 @@ extension Phone {
 
     /// Handles a timer set earlier: returns what must happen now. A cancelled or stale timer does nothing.
     public mutating func timerFired(_ timer: SystemTimer) -> [Action] {
-        handleTimer(timer)
-        return takeOutput()
+        // A timer of an app the phone does not have is stale, like a cancelled one.
+        if let app = timer.app, indexByID[app] == nil { return [] }
+        let timer = plainTimer(timer)
+        return resolving { phone, list in phone.timerFired(timer, into: &list) }.actions
     }
 
-    /// Handles a timer set earlier, appending what must happen now to `actions`: ``timerFired(_:)`` without a
-    /// new array each time.
-    public mutating func timerFired(_ timer: SystemTimer, appendingTo actions: inout [Action]) {
-        swap(&output, &actions)
-        defer { swap(&output, &actions) }
-        handleTimer(timer)
+    /// Handles a timer set earlier, given as the phone set it, appending what must happen now to `list`.
+    public mutating func timerFired(_ timer: PlainTimer, into list: inout ActionList) {
+        emitting(into: &list) { phone in phone.handleTimer(timer) }
     }
 
-    private mutating func handleTimer(_ timer: SystemTimer) {
-        guard let app = timer.app else {
+    private mutating func handleTimer(_ timer: PlainTimer) {
+        guard let index = timer.app else {
             if timer.purpose == .protectedDataLocks, timer == protectedDataTimer { protectedDataBecameUnavailable() }
             return
         }
-        guard let index = indexByID[app] else { return }
+        guard apps.indices.contains(index) else { return }
         switch timer.purpose {
         case .callbackReturns:
             if let running = apps[index].running, running.timer?.matches(timer) == true {

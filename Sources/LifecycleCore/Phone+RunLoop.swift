@@ -70,7 +70,7 @@ extension Phone {
             if apps[index].lastAnswer {
                 apps[index].hasRestorationArchive = true
                 note(index, "restoration archive saved")
-                emit(.storeRestorationArchive(apps[index].id))
+                emit(.storeRestorationArchive(app: index))
             }
         case .deliverQueuedNotifications:
             deliverQueuedNotifications(to: index)
@@ -117,12 +117,13 @@ extension Phone {
             armWatchdog(for: index, guarding: callback, limit: limit)
         }
         if callback.isSceneCallback, let session = apps[index].session {
-            emit(.sceneCallback(apps[index].id, session.id, callback, sceneDetail(of: callback, detail, on: index)))
+            let detail = output.keep(sceneDetail(of: callback, detail, on: index))
+            emit(.sceneCallback(app: index, scene: output.keep(session.id), callback, detail: detail))
         } else if callback == .configurationForConnecting, let session = apps[index].session {
             apps[index].session?.isConfigured = true
-            emit(.callback(apps[index].id, callback, .argument(session.id.rawValue)))
+            emit(.callback(app: index, callback, detail: output.keep(.argument(session.id.rawValue))))
         } else {
-            emit(.callback(apps[index].id, callback, detail))
+            emit(.callback(app: index, callback, detail: output.keep(detail)))
         }
         if apps[index].configuration.runsHostedCode {
             // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
@@ -160,15 +161,20 @@ extension Phone {
     ///   method does).
     /// - Returns: what must happen next; nothing if the app is no longer in a callback (the watchdog killed it).
     public mutating func callbackReturned(from app: AppID, answer: Bool? = nil) -> [Action] {
-        guard let index = indexByID[app], let running = apps[index].running, running.timer == nil else {
-            return takeOutput()
+        resolving { phone, list in phone.callbackReturned(from: app, answer: answer, into: &list) }.actions
+    }
+
+    /// ``callbackReturned(from:answer:)``, appending what must happen next to `list`.
+    public mutating func callbackReturned(from app: AppID, answer: Bool? = nil, into list: inout ActionList) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app], let running = phone.apps[index].running, running.timer == nil
+            else { return }
+            phone.apps[index].running = nil
+            phone.busyApps -= 1
+            if running.callback.returnsDecision { phone.record(answer ?? true, of: running.callback, for: index) }
+            phone.callbackReturned(running.callback, on: index)
+            phone.run(index)
         }
-        apps[index].running = nil
-        busyApps -= 1
-        if running.callback.returnsDecision { record(answer ?? true, of: running.callback, for: index) }
-        callbackReturned(running.callback, on: index)
-        run(index)
-        return takeOutput()
     }
 
     /// What happens when a callback returns: its notification is posted and its own watchdog disarmed. A
@@ -178,12 +184,12 @@ extension Phone {
         if callback.watchdogLimit != nil { disarmWatchdog(for: index) }
         guard let notification = callback.notification else { return }
         guard callback.isSceneCallback, let session = apps[index].session else {
-            emit(.notification(apps[index].id, notification))
+            emit(.notification(app: index, notification))
             return
         }
-        emit(.sceneNotification(apps[index].id, session.id, notification))
+        emit(.sceneNotification(app: index, scene: output.keep(session.id), notification))
         if let applicationNotification = callback.applicationNotification, sceneStepChangesApp(callback, on: index) {
-            emit(.notification(apps[index].id, applicationNotification))
+            emit(.notification(app: index, applicationNotification))
         }
     }
 
@@ -244,7 +250,7 @@ extension Phone {
             // A step queued for a state the app has already left (it was killed meanwhile): nothing to do.
             return
         }
-        emit(.transition(apps[index].id, from: transition.from, to: transition.to, reason: reason))
+        emit(.transition(app: index, from: transition.from, to: transition.to, reason: reason))
         let (from, to) = (transition.from, transition.to)
         if !apps[index].hasQueuedSteps { apps[index].projectedState = to }
 
@@ -323,7 +329,7 @@ extension Phone {
         guard apps[index].hasRestorationArchive else { return }
         apps[index].hasRestorationArchive = false
         note(index, "restoration archive deleted")
-        emit(.deleteRestorationArchive(apps[index].id))
+        emit(.deleteRestorationArchive(app: index))
     }
 
     private mutating func compactLeastRecentlyUsedQueue() {

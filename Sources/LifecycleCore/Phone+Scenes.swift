@@ -112,7 +112,7 @@ extension Phone {
             return
         }
         apps[index].scene = event == .disconnect ? nil : scene
-        emit(.sceneTransition(apps[index].id, session.id, from: change.from, to: change.to))
+        emit(.sceneTransition(app: index, scene: output.keep(session.id), from: change.from, to: change.to))
         let before = apps[index].state
         let derived = SceneLifecycle.appState(of: apps[index].scene.map { [$0.state] } ?? [])
         guard derived != before,

@@ -2,17 +2,14 @@ extension Phone {
     /// Performs a user action: returns what must happen, in order, or throws — changing nothing — when the
     /// action is impossible in the current situation.
     public mutating func perform(_ action: UserAction) throws(ImpossibleAction) -> [Action] {
-        try handle(action)
-        return takeOutput()
+        try resolving { phone, list throws(ImpossibleAction) in try phone.perform(action, into: &list) }.actions
     }
 
-    /// Performs a user action, appending what must happen to `actions`: ``perform(_:)`` without a new array
-    /// each time, for a host that keeps one buffer for all its events. Throws, appending nothing, when the
-    /// action is impossible.
-    public mutating func perform(_ action: UserAction, appendingTo actions: inout [Action]) throws(ImpossibleAction) {
-        swap(&output, &actions)
-        defer { swap(&output, &actions) }
-        try handle(action)
+    /// Performs a user action, appending what must happen to `list` as plain values: ``perform(_:)`` without a
+    /// new array each time, for a host that keeps one list for all its events. Throws, appending nothing, when
+    /// the action is impossible.
+    public mutating func perform(_ action: UserAction, into list: inout ActionList) throws(ImpossibleAction) {
+        try emitting(into: &list) { phone throws(ImpossibleAction) in try phone.handle(action) }
     }
 
     private mutating func handle(_ action: UserAction) throws(ImpossibleAction) {

@@ -58,11 +58,13 @@ public struct Phone: Sendable {
     var appUnderCall: Int?
     var significantTimeChanges: UInt64 = 0
     var protectedDataAvailable = true
-    var protectedDataTimer: SystemTimer?
+    var protectedDataTimer: PlainTimer?
     var nextTimerID: UInt64 = 0
     var nextBackgroundTaskID: UInt64 = 0
     var busyApps = 0
-    var output: [Action] = []
+    /// Where what the phone emits goes: the caller's list, swapped in for the length of a call
+    /// (``emitting(into:_:)``); empty between calls.
+    var output = ActionList()
 
     /// Creates a phone with the given apps, none of them running.
     ///
@@ -134,36 +136,55 @@ public struct Phone: Sendable {
 
     // MARK: Output
 
-    /// Hands over what has accumulated since the last call.
-    mutating func takeOutput() -> [Action] {
-        defer { output.removeAll(keepingCapacity: true) }
-        return output
+    /// Runs `body` with `list` as the phone's output: what it emits is appended to `list`.
+    mutating func emitting<Result, Failure: Error>(
+        into list: inout ActionList, _ body: (inout Phone) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        swap(&output, &list)
+        defer { swap(&output, &list) }
+        return try body(&self)
     }
 
-    mutating func emit(_ action: Action) {
+    /// What `body`, one of the phone's `into:` methods, appends, as ``Action`` values: how the phone's
+    /// convenience methods return arrays. The list lent to `body` is the phone's own, so that its storage serves
+    /// every call.
+    mutating func resolving<Result, Failure: Error>(
+        _ body: (inout Phone, inout ActionList) throws(Failure) -> Result
+    ) throws(Failure) -> (result: Result, actions: [Action]) {
+        var list = ActionList()
+        swap(&list, &output)
+        defer {
+            list.removeAll()
+            swap(&list, &output)
+        }
+        let result = try body(&self, &list)
+        return (result, actions(in: list))
+    }
+
+    mutating func emit(_ action: PlainAction) {
         output.append(action)
     }
 
     mutating func note(_ index: Int?, _ text: String) {
-        emit(.note(index.map { apps[$0].id }, text))
+        emit(.note(app: index, text: output.keep(text)))
     }
 
     mutating func schedule(
         _ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration, subject: SystemTimer.Subject? = nil
-    ) -> SystemTimer {
+    ) -> PlainTimer {
         nextTimerID += 1
-        let timer = SystemTimer(id: nextTimerID, purpose: purpose, app: index.map { apps[$0].id }, subject: subject)
+        let timer = PlainTimer(id: nextTimerID, purpose: purpose, app: index, subject: subject)
         emit(.scheduleTimer(timer, after: delay))
         return timer
     }
 
-    mutating func cancel(_ timer: SystemTimer?) {
+    mutating func cancel(_ timer: PlainTimer?) {
         if let timer { emit(.cancelTimer(timer)) }
     }
 
     /// Cancels a timer an app's record keeps, as the host knows it: with the app, and what a watchdog guards.
     mutating func cancel(_ handle: TimerHandle?, of index: Int, subject: SystemTimer.Subject? = nil) {
         guard let handle else { return }
-        emit(.cancelTimer(SystemTimer(id: handle.id, purpose: handle.purpose, app: apps[index].id, subject: subject)))
+        emit(.cancelTimer(PlainTimer(id: handle.id, purpose: handle.purpose, app: index, subject: subject)))
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// The raw value is the name used in traces and scenario files. Suspension belongs to the app's process,
 /// not to its scenes: a suspended app's scene stays `background`.
-public enum SceneState: String, CaseIterable, Sendable, Hashable, Codable {
+public enum SceneState: String, CaseIterable, Sendable, Hashable, Codable, BitwiseCopyable {
     /// Connected, not yet in the foreground; or disconnected, on its way to being released.
     case unattached
     /// On screen, receiving no events.

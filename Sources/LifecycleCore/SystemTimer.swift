@@ -4,7 +4,7 @@
 /// expects is ignored if it fires anyway.
 public struct SystemTimer: Sendable, Hashable {
     /// What the timer is for.
-    public enum Purpose: Sendable, Hashable {
+    public enum Purpose: Sendable, Hashable, BitwiseCopyable {
         /// A callback that takes time returns.
         case callbackReturns
         /// The watchdog's limit for what is running is reached.
@@ -32,7 +32,7 @@ public struct SystemTimer: Sendable, Hashable {
 extension SystemTimer {
     /// What a watchdog guards: a plain value, so that a timer is copied without reference counting; its
     /// `description` is how the trace names it (`applicationDidEnterBackground:`, `the launch`, …).
-    public enum Subject: Sendable, Hashable, CustomStringConvertible {
+    public enum Subject: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
         /// The launch, from `application:willFinishLaunchingWithOptions:` to the first activation.
         case launch
         /// A callback, until it returns.

@@ -7,13 +7,13 @@ struct TimerHandle: Sendable, Hashable {
     let id: UInt64
     let purpose: SystemTimer.Purpose
 
-    init(_ timer: SystemTimer) {
+    init(_ timer: PlainTimer) {
         id = timer.id
         purpose = timer.purpose
     }
 
     /// Whether a timer handed back by the host is this one (identifiers are unique within a phone).
-    func matches(_ timer: SystemTimer) -> Bool {
+    func matches(_ timer: PlainTimer) -> Bool {
         timer.id == id && timer.purpose == purpose
     }
 }

@@ -1,5 +1,5 @@
 /// Why the system moved an app on its own, as traces name it (docs/lifecycle.md §11).
-public enum TransitionReason: String, CaseIterable, Sendable, Hashable {
+public enum TransitionReason: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     /// Suspended: nothing left to run in the background.
     case suspend
     /// Resumed from suspension to run again.

@@ -1,5 +1,5 @@
 /// A notification UIKit posts for a lifecycle event, by its UIKit name (docs/lifecycle.md §2, §13).
-public enum UIKitNotification: String, CaseIterable, Sendable, Hashable, Codable {
+public enum UIKitNotification: String, CaseIterable, Sendable, Hashable, Codable, BitwiseCopyable {
     case didFinishLaunching = "UIApplicationDidFinishLaunchingNotification"
     case didBecomeActive = "UIApplicationDidBecomeActiveNotification"
     case willResignActive = "UIApplicationWillResignActiveNotification"

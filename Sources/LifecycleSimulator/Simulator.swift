@@ -65,27 +65,34 @@ public final class Simulator<Sink: TraceSink> {
     /// one that the same actions cancel never enters the queue. Such are the watchdogs armed around callbacks that
     /// return at once — in the benchmark's load scenario, every timer set — and each cost a queue entry, a place
     /// among the live timers, and a trip out of a queue they made longer when it fell due.
-    @exclusivity(unchecked) private var timersToQueue: [(timer: SystemTimer, due: Duration, sequence: UInt64)] = []
+    @exclusivity(unchecked) private var timersToQueue: [(timer: PlainTimer, due: Duration, sequence: UInt64)] = []
     /// Timers set and neither fired nor cancelled: a cancelled timer leaves the queue lazily, when it falls due.
     @exclusivity(unchecked) private var live: Set<UInt64> = []
     @exclusivity(unchecked) private var sequence: UInt64 = 0
-    @exclusivity(unchecked) private var hostedApps: Set<AppID>
-    /// When each app's background budget runs out, while it runs.
-    @exclusivity(unchecked) private var budgetDeadlines: [AppID: (timer: UInt64, due: Duration)] = [:]
+    /// The phone's apps, by index: what the phone's plain actions name. Kept here, since asking the phone, a
+    /// property of a class, copied the whole phone every time.
+    @exclusivity(unchecked) private var appIDs: [AppID]
+    /// The apps whose code runs in the host, by index on the phone.
+    @exclusivity(unchecked) private var hostedApps: Set<Int>
+    /// When each app's background budget runs out, while it runs, by index on the phone.
+    @exclusivity(unchecked) private var budgetDeadlines: [Int: (timer: UInt64, due: Duration)] = [:]
     /// What the phone asked for last, kept so that its storage serves every event (hosted code that calls back
     /// in the middle of carrying it out gets a fresh copy).
-    @exclusivity(unchecked) private var actions: [Action] = []
+    @exclusivity(unchecked) private var actions = ActionList()
 
     public init(phone: Phone, sink: Sink) {
         self.phone = phone
         self.storedSink = sink
-        self.hostedApps = Set(phone.appIDs.filter { phone.configuration(of: $0)?.runsHostedCode == true })
+        self.appIDs = phone.appIDs
+        self.hostedApps = Set(
+            phone.appIDs.indices.filter { phone.configuration(of: phone.appID(at: $0))?.runsHostedCode == true })
     }
 
     /// Adds an app to the phone, not running (``Phone/declare(_:)``).
     public func declare(_ app: AppConfiguration) {
         phone.declare(app)
-        if app.runsHostedCode { hostedApps.insert(app.id) }
+        appIDs.append(app.id)
+        if app.runsHostedCode, let index = phone.appIndex(of: app.id) { hostedApps.insert(index) }
     }
 
     /// Performs a user action and lets time run through the work it causes.
@@ -97,8 +104,8 @@ public final class Simulator<Sink: TraceSink> {
     public func perform(
         _ action: UserAction, label: (line: Int, text: String)? = nil, explanation: String? = nil
     ) throws(ImpossibleAction) {
-        actions.removeAll(keepingCapacity: true)
-        try phone.perform(action, appendingTo: &actions)
+        actions.removeAll()
+        try phone.perform(action, into: &actions)
         if let label { record(.action(line: label.line, text: label.text)) }
         if let explanation { record(.explanation(explanation)) }
         carryOut(actions)
@@ -156,37 +163,42 @@ public final class Simulator<Sink: TraceSink> {
 
     /// The background time an app has left, or `nil` when no budget runs for it.
     public func backgroundTimeRemaining(of app: AppID) -> Duration? {
-        budgetDeadlines[app].map { $0.due - now }
+        phone.appIndex(of: app).flatMap { budgetDeadlines[$0] }.map { $0.due - now }
     }
 
     /// The timers the phone has set that have neither fired nor been cancelled, with when each falls due, the
     /// soonest first: what a page shows counting down.
     public var pendingTimers: [(timer: SystemTimer, due: Duration)] {
-        queue.unordered.compactMap { event -> (timer: SystemTimer, due: Duration, sequence: UInt64)? in
+        queue.unordered.compactMap { event -> (timer: PlainTimer, due: Duration, sequence: UInt64)? in
             guard case .timer(let timer) = queuedEvents[event.slot], live.contains(timer.id) else { return nil }
             return (timer, event.due, event.sequence)
         }
         .sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
-        .map { ($0.timer, $0.due) }
+        .map { (phone.systemTimer($0.timer), $0.due) }
     }
 
     // MARK: Calls from hosted app code
 
     /// The app's code begins a background task; ``BackgroundTaskIdentifier/invalid`` if it cannot.
     public func beginBackgroundTask(in app: AppID, name: String? = nil) -> BackgroundTaskIdentifier {
-        let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
-        carryOut(actions)
+        var list = ActionList()
+        let identifier = phone.beginBackgroundTask(in: app, name: name, into: &list)
+        carryOut(list)
         return identifier
     }
 
     /// The app's code ends a background task.
     public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
-        carryOut(phone.endBackgroundTask(identifier, in: app))
+        var list = ActionList()
+        phone.endBackgroundTask(identifier, in: app, into: &list)
+        carryOut(list)
     }
 
     /// The app's code calls the completion handler of a background event.
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
-        carryOut(phone.completionHandlerCalled(for: callback, in: app))
+        var list = ActionList()
+        phone.completionHandlerCalled(for: callback, in: app, into: &list)
+        carryOut(list)
     }
 
     /// Runs `work` after `delay` of virtual time: how hosted code does work that takes time (an upload, a
@@ -215,12 +227,12 @@ public final class Simulator<Sink: TraceSink> {
             guard live.remove(timer.id) != nil else { return }
             forgetBudget(of: timer)
             now = next.due
-            actions.removeAll(keepingCapacity: true)
-            phone.timerFired(timer, appendingTo: &actions)
+            actions.removeAll()
+            phone.timerFired(timer, into: &actions)
             carryOut(actions)
         case .callbackReturns(let app, let answer):
             now = next.due
-            carryOut(phone.callbackReturned(from: app, answer: answer))
+            returned(from: app, answer: answer)
         case .work(let work):
             now = next.due
             work()
@@ -245,39 +257,44 @@ public final class Simulator<Sink: TraceSink> {
         queue.insert(ScheduledEvent(due: due, sequence: sequence, slot: slot))
     }
 
-    private func carryOut(_ actions: [Action]) {
+    private func carryOut(_ actions: ActionList) {
         // Most runs host no app code: then no callback needs looking up.
         let hosts = !hostedApps.isEmpty
         // Timers wait to be queued until all the actions are carried out, unless code outside the simulator may
         // run in between and look at the queue (hosted code).
         let defersTimers = hostedCode == nil
-        // By index: `for action in actions` copied every action, payloads and all, before the switch read it.
-        for index in actions.indices {
-            switch actions[index] {
+        for entry in actions.entries {
+            switch entry {
             case .transition(let app, let from, let to, let reason):
-                record(.transition(app, from: from, to: to, reason: reason))
+                record(.transition(appIDs[app], from: from, to: to, reason: reason))
             case .callback(let app, let callback, let detail):
-                record(.callback(app, callback, detail))
-                if hosts, hostedApps.contains(app) { runHosted(callback, scene: nil, detail, of: app) }
+                record(.callback(appIDs[app], callback, actions.detail(detail)))
+                if hosts, hostedApps.contains(app) { runHosted(callback, scene: nil, actions.detail(detail), of: app) }
             case .notification(let app, let notification):
-                record(.notification(app, notification))
-                if hosts, hostedApps.contains(app) { hostedCode?.post(notification, scene: nil, of: app) }
+                record(.notification(appIDs[app], notification))
+                if hosts, hostedApps.contains(app) {
+                    hostedCode?.post(notification, scene: nil, of: appIDs[app])
+                }
             case .sceneTransition(let app, let scene, let from, let to):
-                record(.sceneTransition(app, scene, from: from, to: to))
+                record(.sceneTransition(appIDs[app], actions.scene(scene), from: from, to: to))
             case .sceneCallback(let app, let scene, let callback, let detail):
-                record(.sceneCallback(app, scene, callback, detail))
-                if hosts, hostedApps.contains(app) { runHosted(callback, scene: scene, detail, of: app) }
+                record(.sceneCallback(appIDs[app], actions.scene(scene), callback, actions.detail(detail)))
+                if hosts, hostedApps.contains(app) {
+                    runHosted(callback, scene: actions.scene(scene), actions.detail(detail), of: app)
+                }
             case .sceneNotification(let app, let scene, let notification):
-                record(.sceneNotification(app, scene, notification))
-                if hosts, hostedApps.contains(app) { hostedCode?.post(notification, scene: scene, of: app) }
+                record(.sceneNotification(appIDs[app], actions.scene(scene), notification))
+                if hosts, hostedApps.contains(app) {
+                    hostedCode?.post(notification, scene: actions.scene(scene), of: appIDs[app])
+                }
             case .note(let app, let text):
-                record(.note(app, text))
+                record(.note(app.map { appIDs[$0] }, actions.text(text)))
             case .runExpirationHandlers(let app, let tasks):
-                hostedCode?.runExpirationHandlers(of: tasks, in: app)
+                hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app])
             case .storeRestorationArchive(let app):
-                if hosts, hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: appIDs[app]) }
             case .deleteRestorationArchive(let app):
-                if hosts, hostedApps.contains(app) { hostedCode?.deleteRestorationArchive(of: app) }
+                if hosts, hostedApps.contains(app) { hostedCode?.deleteRestorationArchive(of: appIDs[app]) }
             case .scheduleTimer(let timer, let delay):
                 let due = instant(after: delay)
                 sequence += 1
@@ -303,12 +320,12 @@ public final class Simulator<Sink: TraceSink> {
     }
 
     /// Queues a timer of the phone, live until it fires or is cancelled.
-    private func queueTimer(_ timer: SystemTimer, at due: Duration, sequence: UInt64) {
+    private func queueTimer(_ timer: PlainTimer, at due: Duration, sequence: UInt64) {
         enqueue(.timer(timer), at: due, sequence: sequence)
         live.insert(timer.id)
     }
 
-    private func forgetBudget(of timer: SystemTimer) {
+    private func forgetBudget(of timer: PlainTimer) {
         // Removed, then put back in the rare case it is another timer's: one lookup where testing first took two.
         guard timer.purpose == .budgetExhausted, let app = timer.app,
             let deadline = budgetDeadlines.removeValue(forKey: app)
@@ -317,14 +334,22 @@ public final class Simulator<Sink: TraceSink> {
     }
 
     /// Runs a hosted app's callback; it returns after the virtual time its configuration declares.
-    private func runHosted(_ callback: Callback, scene: SceneID?, _ detail: CallbackDetail?, of app: AppID) {
+    private func runHosted(_ callback: Callback, scene: SceneID?, _ detail: CallbackDetail?, of index: Int) {
+        let app = appIDs[index]
         let answer = hostedCode?.run(callback, scene: scene, detail: detail, of: app)
         let duration = phone.configuration(of: app)?.behavior.duration(of: callback) ?? .zero
         if duration > .zero {
             enqueue(.callbackReturns(app, answer: answer), after: duration)
         } else {
-            carryOut(phone.callbackReturned(from: app, answer: answer))
+            returned(from: app, answer: answer)
         }
+    }
+
+    /// A hosted app's callback returns.
+    private func returned(from app: AppID, answer: Bool?) {
+        var list = ActionList()
+        phone.callbackReturned(from: app, answer: answer, into: &list)
+        carryOut(list)
     }
 }
 
@@ -333,7 +358,7 @@ public final class Simulator<Sink: TraceSink> {
 struct ScheduledEvent: Comparable {
     enum Event {
         /// A timer of the core.
-        case timer(SystemTimer)
+        case timer(PlainTimer)
         /// A hosted app's callback returns, after the virtual time it takes.
         case callbackReturns(AppID, answer: Bool?)
         /// Work hosted code scheduled in virtual time.
