@@ -141,22 +141,24 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
     /// The end of a callback's line, its quotes closed: its launch options or connection options (`options`), or
     /// its argument (`argument`), if it has any.
     private static func appendEnd<Bytes: TraceBytes>(_ detail: CallbackDetail?, to bytes: inout Bytes) {
+        let options: [(key: String, value: String)]
         switch detail {
-        case .launchOptions(let options):
-            bytes.append(UInt8(ascii: "\""))
-            appendOptions(options.entries, to: &bytes)
-            bytes.append("}\n")
-        case .connectionOptions(let options):
-            bytes.append(UInt8(ascii: "\""))
-            appendOptions(options.entries, to: &bytes)
-            bytes.append("}\n")
+        case .launchOptions(let launchOptions):
+            options = launchOptions.entries
+        case .connectionOptions(let connectionOptions):
+            options = connectionOptions.entries
         case .argument(let argument):
             bytes.append(#"","argument":""#)
             bytes.append(jsonEscaped: argument)
             bytes.append("\"}\n")
+            return
         case nil:
             bytes.append("\"}\n")
+            return
         }
+        bytes.append(UInt8(ascii: "\""))
+        appendOptions(options, to: &bytes)
+        bytes.append("}\n")
     }
 
     private static func appendOptions<Bytes: TraceBytes>(
