@@ -1,8 +1,8 @@
 /// Writes a short ASCII text, literal pieces and decimal numbers, straight into a new string's storage.
 ///
-/// The phone writes a memory note on every launch that needs room, the steady state of a full phone, and string
-/// interpolation (a generic builder, an append and a capacity check per piece) cost more than the rest of such a
-/// launch. Internal to the core.
+/// A launch that needs room, the steady state of a full phone, has a memory note, and string interpolation (a
+/// generic builder, an append and a capacity check per piece) cost more than the rest of such a launch. The note
+/// is written so when a host reads it (``ActionList/text(_:)``). Internal to the core.
 ///
 /// ```swift
 /// let text = ASCIIText.make(capacity: 64) { text in

@@ -39,9 +39,20 @@ public struct ActionList: Sendable {
         position.map { details[$0] }
     }
 
-    /// A note's text, by the position an entry gives.
-    public func text(_ position: Int) -> String {
-        texts[position]
+    /// A note's text.
+    public func text(_ note: PlainNote) -> String {
+        switch note {
+        case .kept(let position):
+            texts[position]
+        case .memoryNeeded(let needed, let free):
+            ASCIIText.make(capacity: 72) { text in
+                text.write("memory: ")
+                text.write(needed)
+                text.write(" MB needed, ")
+                text.write(free)
+                text.write(" MB free")
+            }
+        }
     }
 
     /// A scene's identifier, by the position an entry gives.
@@ -67,9 +78,9 @@ public struct ActionList: Sendable {
         return details.count - 1
     }
 
-    mutating func keep(_ text: String) -> Int {
+    mutating func keep(_ text: String) -> PlainNote {
         texts.append(text)
-        return texts.count - 1
+        return .kept(texts.count - 1)
     }
 
     mutating func keep(_ scene: SceneID) -> Int {

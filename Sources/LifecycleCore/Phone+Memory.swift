@@ -24,16 +24,7 @@ extension Phone {
         // A prewarmed process is already in memory: the launch needs nothing more.
         let needed = apps[index].isPrewarmed ? 0 : apps[index].footprint
         guard needed > freeMemory else { return }
-        let free = freeMemory
-        note(
-            index,
-            ASCIIText.make(capacity: 72) { text in
-                text.write("memory: ")
-                text.write(needed)
-                text.write(" MB needed, ")
-                text.write(free)
-                text.write(" MB free")
-            })
+        emit(.note(app: index, .memoryNeeded(megabytes: needed, free: freeMemory)))
         sendMemoryWarning()
         while needed > freeMemory, removePrewarmedProcess(sparing: index) {}
         while needed > freeMemory, let victim = leastRecentlyUsedVictim() {

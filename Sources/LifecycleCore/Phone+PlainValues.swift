@@ -38,8 +38,8 @@ extension Phone {
             .sceneCallback(appID(at: app), list.scene(scene), callback, list.detail(detail))
         case .sceneNotification(let app, let scene, let notification):
             .sceneNotification(appID(at: app), list.scene(scene), notification)
-        case .note(let app, let text):
-            .note(app.map(appID(at:)), list.text(text))
+        case .note(let app, let note):
+            .note(app.map(appID(at:)), list.text(note))
         case .runExpirationHandlers(let app, let tasks):
             .runExpirationHandlers(appID(at: app), list.tasks(tasks))
         case .storeRestorationArchive(let app):

@@ -166,7 +166,7 @@ public struct Phone: Sendable {
     }
 
     mutating func note(_ index: Int?, _ text: String) {
-        emit(.note(app: index, text: output.keep(text)))
+        emit(.note(app: index, output.keep(text)))
     }
 
     mutating func schedule(

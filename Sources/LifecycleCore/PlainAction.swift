@@ -18,7 +18,7 @@ public enum PlainAction: Sendable, Hashable, BitwiseCopyable {
     /// ``Action/sceneNotification(_:_:_:)``.
     case sceneNotification(app: Int, scene: Int, UIKitNotification)
     /// ``Action/note(_:_:)``; the text is ``ActionList/text(_:)``.
-    case note(app: Int?, text: Int)
+    case note(app: Int?, PlainNote)
     /// ``Action/runExpirationHandlers(_:_:)``; the tasks are ``ActionList/tasks(_:)``.
     case runExpirationHandlers(app: Int, tasks: Int)
     /// ``Action/storeRestorationArchive(_:)``.

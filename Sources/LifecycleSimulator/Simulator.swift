@@ -287,8 +287,8 @@ public final class Simulator<Sink: TraceSink> {
                 if hosts, hostedApps.contains(app) {
                     hostedCode?.post(notification, scene: actions.scene(scene), of: appIDs[app])
                 }
-            case .note(let app, let text):
-                record(.note(app.map { appIDs[$0] }, actions.text(text)))
+            case .note(let app, let note):
+                record(.note(app.map { appIDs[$0] }, actions.text(note)))
             case .runExpirationHandlers(let app, let tasks):
                 hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app])
             case .storeRestorationArchive(let app):
