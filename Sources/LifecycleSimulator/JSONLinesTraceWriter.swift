@@ -57,36 +57,36 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .transition(let app, let from, let to, let reason):
             bytes.append(#","kind":"transition","app":""#)
             bytes.append(jsonEscaped: app.rawValue)
-            appendChange(from.rawValue, to.rawValue, to: &bytes)
+            appendChange(ModelNames.appStates[from], ModelNames.appStates[to], to: &bytes)
             if let reason {
                 bytes.append(#"","reason":""#)
-                bytes.append(contentsOf: reason.rawValue)
+                bytes.append(name: reason)
             }
             bytes.append("\"}\n")
         case .callback(let app, let callback, let detail):
             bytes.append(#","kind":"callback","app":""#)
             bytes.append(jsonEscaped: app.rawValue)
-            appendName(callback.selector, to: &bytes)
+            appendName(ModelNames.callbacks[callback], to: &bytes)
             appendEnd(detail, to: &bytes)
         case .sceneTransition(let app, let scene, let from, let to):
             bytes.append(#","kind":"transition","app":""#)
             appendApp(app, scene, to: &bytes)
-            appendChange(from.rawValue, to.rawValue, to: &bytes)
+            appendChange(ModelNames.sceneStates[from], ModelNames.sceneStates[to], to: &bytes)
             bytes.append("\"}\n")
         case .sceneCallback(let app, let scene, let callback, let detail):
             bytes.append(#","kind":"callback","app":""#)
             appendApp(app, scene, to: &bytes)
-            appendName(callback.selector, to: &bytes)
+            appendName(ModelNames.callbacks[callback], to: &bytes)
             appendEnd(detail, to: &bytes)
         case .sceneNotification(let app, let scene, let notification):
             bytes.append(#","kind":"notification","app":""#)
             appendApp(app, scene, to: &bytes)
-            appendName(notification.name, to: &bytes)
+            appendName(ModelNames.notifications[notification], to: &bytes)
             bytes.append("\"}\n")
         case .notification(let app, let notification):
             bytes.append(#","kind":"notification","app":""#)
             bytes.append(jsonEscaped: app.rawValue)
-            appendName(notification.name, to: &bytes)
+            appendName(ModelNames.notifications[notification], to: &bytes)
             bytes.append("\"}\n")
         case .expect(let line, let app, let expected, let actual):
             bytes.append(#","kind":"expect","line":"#)
@@ -94,9 +94,9 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append(#","app":""#)
             bytes.append(jsonEscaped: app.rawValue)
             bytes.append(#"","expected":""#)
-            bytes.append(contentsOf: expected.rawValue)
+            bytes.append(name: expected)
             bytes.append(#"","actual":""#)
-            bytes.append(contentsOf: actual.rawValue)
+            bytes.append(name: actual)
             bytes.append(expected == actual ? "\",\"ok\":true}\n" : "\",\"ok\":false}\n")
         case .note(let app, let text):
             if let app {
@@ -124,18 +124,20 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
 
     /// After a value left open, a state change's `from` and `to`, leaving `to`'s quotes open: names of the model,
     /// which need no escapes.
-    private static func appendChange<Bytes: TraceBytes>(_ from: String, _ to: String, to bytes: inout Bytes) {
+    private static func appendChange<Bytes: TraceBytes>(
+        _ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeBufferPointer<UInt8>, to bytes: inout Bytes
+    ) {
         bytes.append(#"","from":""#)
-        bytes.append(contentsOf: from)
+        bytes.append(from)
         bytes.append(#"","to":""#)
-        bytes.append(contentsOf: to)
+        bytes.append(to)
     }
 
     /// After a value left open, a callback's selector or a notification's name (which need no escapes), leaving
     /// its quotes open.
-    private static func appendName<Bytes: TraceBytes>(_ name: String, to bytes: inout Bytes) {
+    private static func appendName<Bytes: TraceBytes>(_ name: UnsafeBufferPointer<UInt8>, to bytes: inout Bytes) {
         bytes.append(#"","name":""#)
-        bytes.append(contentsOf: name)
+        bytes.append(name)
     }
 
     /// The end of a callback's line, its quotes closed: its launch options or connection options (`options`), or

@@ -42,13 +42,13 @@ public struct TextTraceLayout: Sendable {
             if let reason {
                 paint("2", in: &buffer) { buffer in
                     buffer.append("  (")
-                    buffer.append(contentsOf: reason.rawValue)
+                    buffer.append(name: reason)
                     buffer.append(")")
                 }
             }
         case .callback(let app, let callback, let detail):
             appendStart(record.time, app, to: &buffer)
-            buffer.append(contentsOf: callback.selector)
+            buffer.append(name: callback)
             append(detail, to: &buffer)
         case .notification(let app, let notification):
             appendStart(record.time, app, to: &buffer)
@@ -58,7 +58,7 @@ public struct TextTraceLayout: Sendable {
             appendChange(from, to, to: &buffer)
         case .sceneCallback(let app, let scene, let callback, let detail):
             appendStart(record.time, app, scene: scene, to: &buffer)
-            buffer.append(contentsOf: callback.selector)
+            buffer.append(name: callback)
             append(detail, to: &buffer)
         case .sceneNotification(let app, let scene, let notification):
             appendStart(record.time, app, scene: scene, to: &buffer)
@@ -137,20 +137,20 @@ public struct TextTraceLayout: Sendable {
     private func appendNotification<Bytes: TraceBytes>(_ notification: UIKitNotification, to buffer: inout Bytes) {
         paint("2", in: &buffer) { buffer in
             buffer.append("  ↳ ")
-            buffer.append(contentsOf: notification.name)
+            buffer.append(name: notification)
         }
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: AppState, _ to: AppState, to buffer: inout Bytes) {
-        paint(Self.style(of: from), in: &buffer) { $0.append(contentsOf: from.rawValue) }
+        paint(Self.style(of: from), in: &buffer) { $0.append(name: from) }
         buffer.append(" → ")
-        paint(Self.style(of: to), in: &buffer) { $0.append(contentsOf: to.rawValue) }
+        paint(Self.style(of: to), in: &buffer) { $0.append(name: to) }
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: SceneState, _ to: SceneState, to buffer: inout Bytes) {
-        paint(Self.style(of: from), in: &buffer) { $0.append(contentsOf: from.rawValue) }
+        paint(Self.style(of: from), in: &buffer) { $0.append(name: from) }
         buffer.append(" → ")
-        paint(Self.style(of: to), in: &buffer) { $0.append(contentsOf: to.rawValue) }
+        paint(Self.style(of: to), in: &buffer) { $0.append(name: to) }
     }
 
     /// A callback's options or argument, after its selector.

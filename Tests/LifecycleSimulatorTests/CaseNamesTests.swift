@@ -1,0 +1,20 @@
+import LifecycleCore
+import Testing
+
+@testable import LifecycleSimulator
+
+/// The trace layouts' tables of names say what the raw values say, for every case of every table.
+@Suite struct CaseNamesTests {
+    @Test func everyNameIsItsRawValue() {
+        func check<Value: CaseIterable & RawRepresentable<String>>(_ table: CaseNames<Value>) {
+            for value in Value.allCases {
+                #expect(Array(table[value]) == Array(value.rawValue.utf8), "\(Value.self).\(value)")
+            }
+        }
+        check(ModelNames.callbacks)
+        check(ModelNames.notifications)
+        check(ModelNames.appStates)
+        check(ModelNames.sceneStates)
+        check(ModelNames.reasons)
+    }
+}
