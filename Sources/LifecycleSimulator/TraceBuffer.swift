@@ -191,10 +191,13 @@ extension TraceBytes {
     /// What goes between the quotes of a JSON string literal of a text: the text, escaped where JSON needs it (a
     /// quote, a backslash, a control character); a text with nothing to escape (nearly all) is copied whole.
     mutating func append(jsonEscaped text: String) {
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+        // Checked and copied from the same look at the bytes.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            append(utf8)
+            return true
         }
-        if plain == true { return append(contentsOf: text) }
+        if copied == true { return }
         for byte in text.utf8 {
             switch byte {
             case 0x22: append("\\\"")
