@@ -160,13 +160,13 @@ public struct ScenarioParser {
     static func actionText(_ tokens: [Token]) -> String {
         guard let first = tokens.first?.text, let last = tokens.last?.text else { return "" }
         let text = first.base.utf8
-        var previous = first
-        for token in tokens.dropFirst() {
-            let separator = previous.endIndex
+        // By index, reading each token where it lies: a `for token in` loop copied every token (a retain and a
+        // release of the line's text each).
+        for index in tokens.indices.dropFirst() {
+            let separator = tokens[index - 1].text.endIndex
             guard separator < text.endIndex, text[separator] == UInt8(ascii: " "),
-                text.index(after: separator) == token.text.startIndex
+                text.index(after: separator) == tokens[index].text.startIndex
             else { return tokens.map(\.text).joined(separator: " ") }
-            previous = token.text
         }
         return String(first.base[first.startIndex..<last.endIndex])
     }
