@@ -10,27 +10,58 @@ struct CaseNames<Value: CaseIterable & RawRepresentable<String>>: @unchecked Sen
     // Sendable: `names` points at bytes written once, in `init`, and only read after; they are never freed.
     private let names: [UnsafeBufferPointer<UInt8>]
 
-    /// - Precondition: a value of `Value` is stored as the number of its case, in one byte, in the order of
-    ///   `allCases` (a payload-free enum of at most 256 cases).
+    /// - Precondition: `Value` is a payload-free enum of at most 256 cases (``caseOrdinal(of:)``).
     init() {
-        precondition(MemoryLayout<Value>.size == 1, "CaseNames: \(Value.self) is not stored as a case number")
-        var names: [UnsafeBufferPointer<UInt8>] = []
-        for (ordinal, value) in Value.allCases.enumerated() {
-            precondition(Self.ordinal(of: value) == ordinal, "CaseNames: \(Value.self)'s cases are out of order")
-            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: value.rawValue.utf8.count)
-            _ = bytes.initialize(from: value.rawValue.utf8)
-            names.append(UnsafeBufferPointer(bytes))
-        }
-        self.names = names
+        names = casesInStoredOrder(Value.self).map { permanentBytes(of: $0.rawValue) }
     }
 
     subscript(value: Value) -> UnsafeBufferPointer<UInt8> {
-        names[Self.ordinal(of: value)]
+        names[caseOrdinal(of: value)]
+    }
+}
+
+/// A piece of text for every pair of cases of a payload-free enum, as bytes made once: a template of a trace
+/// line with two names in it.
+struct CasePairTemplates<Value: CaseIterable>: @unchecked Sendable {
+    // Sendable: as ``CaseNames``, bytes written once and only read after.
+    private let pieces: [UnsafeBufferPointer<UInt8>]
+    private let caseCount: Int
+
+    /// - Precondition: `Value` is a payload-free enum of at most 256 cases (``caseOrdinal(of:)``).
+    init(_ text: (Value, Value) -> String) {
+        let cases = casesInStoredOrder(Value.self)
+        caseCount = cases.count
+        pieces = cases.flatMap { first in cases.map { second in permanentBytes(of: text(first, second)) } }
     }
 
-    private static func ordinal(of value: Value) -> Int {
-        withUnsafeBytes(of: value) { Int($0[0]) }
+    subscript(first: Value, second: Value) -> UnsafeBufferPointer<UInt8> {
+        pieces[caseOrdinal(of: first) * caseCount + caseOrdinal(of: second)]
     }
+}
+
+/// The position of a case among `allCases`: a payload-free enum is stored as that number, in one byte.
+///
+/// - Precondition: `Value` is stored in one byte, as the position of its case in `allCases` (checked when a
+///   table is made, by ``casesInStoredOrder(_:)``).
+func caseOrdinal<Value: CaseIterable>(of value: Value) -> Int {
+    withUnsafeBytes(of: value) { Int($0[0]) }
+}
+
+/// `allCases`, having checked that each case is stored as its position among them.
+private func casesInStoredOrder<Value: CaseIterable>(_: Value.Type) -> [Value] {
+    precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not stored as the number of its case")
+    let cases = Array(Value.allCases)
+    for (position, value) in cases.enumerated() {
+        precondition(caseOrdinal(of: value) == position, "\(Value.self)'s cases are not stored in their order")
+    }
+    return cases
+}
+
+/// A text's UTF-8 bytes in memory never freed: the tables above live as long as the process.
+private func permanentBytes(of text: String) -> UnsafeBufferPointer<UInt8> {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+    _ = bytes.initialize(from: text.utf8)
+    return UnsafeBufferPointer(bytes)
 }
 
 /// The names of the model's values, as the trace layouts write them.

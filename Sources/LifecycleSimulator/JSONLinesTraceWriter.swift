@@ -35,16 +35,13 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         append(record, into: &buffer)
     }
 
-    /// Appends one record's line to any trace bytes (the spool's buffer is a class: it is shared, not copied).
-    static func append<Bytes: TraceBytes>(_ record: TraceRecord, to bytes: Bytes) where Bytes: AnyObject {
-        var bytes = bytes
-        append(record, into: &bytes)
-    }
-
     /// Each kind of record is written from templates: the fixed run of a line from one value to the next (the
     /// keys, the quotes around the values, the kind) is one piece, so a line takes about half as many appends as
     /// key by key. `everyKindOfRecordAsJSON` in the tests holds every template to its record.
-    private static func append<Bytes: TraceBytes>(_ record: TraceRecord, into bytes: inout Bytes) {
+    ///
+    /// Appends to any trace bytes; the spool's buffer (a class) is passed `inout` so that it is not retained and
+    /// released for every record.
+    static func append<Bytes: TraceBytes>(_ record: TraceRecord, into bytes: inout Bytes) {
         bytes.append(#"{"t":"#)
         bytes.append(seconds: record.time, paddedTo: 0)
         switch record.event {
@@ -57,7 +54,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .transition(let app, let from, let to, let reason):
             bytes.append(#","kind":"transition","app":""#)
             bytes.append(jsonEscaped: app.rawValue)
-            appendChange(ModelNames.appStates[from], ModelNames.appStates[to], to: &bytes)
+            bytes.append(StateChanges.app[from, to])
             if let reason {
                 bytes.append(#"","reason":""#)
                 bytes.append(name: reason)
@@ -71,7 +68,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .sceneTransition(let app, let scene, let from, let to):
             bytes.append(#","kind":"transition","app":""#)
             appendApp(app, scene, to: &bytes)
-            appendChange(ModelNames.sceneStates[from], ModelNames.sceneStates[to], to: &bytes)
+            bytes.append(StateChanges.scene[from, to])
             bytes.append("\"}\n")
         case .sceneCallback(let app, let scene, let callback, let detail):
             bytes.append(#","kind":"callback","app":""#)
@@ -122,17 +119,6 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         bytes.append(jsonEscaped: scene.rawValue)
     }
 
-    /// After a value left open, a state change's `from` and `to`, leaving `to`'s quotes open: names of the model,
-    /// which need no escapes.
-    private static func appendChange<Bytes: TraceBytes>(
-        _ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeBufferPointer<UInt8>, to bytes: inout Bytes
-    ) {
-        bytes.append(#"","from":""#)
-        bytes.append(from)
-        bytes.append(#"","to":""#)
-        bytes.append(to)
-    }
-
     /// After a value left open, a callback's selector or a notification's name (which need no escapes), leaving
     /// its quotes open.
     private static func appendName<Bytes: TraceBytes>(_ name: UnsafeBufferPointer<UInt8>, to bytes: inout Bytes) {
@@ -175,4 +161,11 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         }
         bytes.append(UInt8(ascii: "}"))
     }
+}
+
+/// After a value left open, a state change's `from` and `to`, leaving `to`'s quotes open, for every pair of
+/// states: one piece where a change took four.
+private enum StateChanges {
+    static let app = CasePairTemplates<AppState> { #"","from":""# + $0.rawValue + #"","to":""# + $1.rawValue }
+    static let scene = CasePairTemplates<SceneState> { #"","from":""# + $0.rawValue + #"","to":""# + $1.rawValue }
 }

@@ -22,7 +22,7 @@ struct SpoolingTraceSink: TraceSink {
 
     mutating func write(_ record: TraceRecord) {
         switch layout {
-        case .jsonl: JSONLinesTraceWriter<String>.append(record, to: buffer)
+        case .jsonl: JSONLinesTraceWriter<String>.append(record, into: &buffer)
         case .text(let text): text.append(record, into: &buffer)
         }
         if buffer.count >= Self.pieceSize { flush() }

@@ -17,4 +17,14 @@ import Testing
         check(ModelNames.sceneStates)
         check(ModelNames.reasons)
     }
+
+    @Test func everyPairHasItsOwnTemplate() {
+        let templates = CasePairTemplates<SceneState> { "\($0.rawValue)>\($1.rawValue)" }
+        for first in SceneState.allCases {
+            for second in SceneState.allCases {
+                #expect(
+                    String(decoding: templates[first, second], as: UTF8.self) == "\(first.rawValue)>\(second.rawValue)")
+            }
+        }
+    }
 }
