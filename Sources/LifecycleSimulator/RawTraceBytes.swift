@@ -11,10 +11,12 @@ final class RawTraceBytes: TraceBytes {
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        lastTimeText = .allocate(capacity: Self.lastTimeCapacity)
     }
 
     deinit {
         base.deallocate()
+        lastTimeText.deallocate()
     }
 
     /// The bytes written so far.
@@ -57,27 +59,25 @@ final class RawTraceBytes: TraceBytes {
     }
 
     /// The last time written, with its width and its text: the records of one event share their time, and
-    /// reading a `Duration`'s milliseconds takes 128-bit arithmetic.
+    /// reading a `Duration`'s milliseconds takes 128-bit arithmetic. The text is kept in memory of the buffer's
+    /// own (copying it out of a tuple on the stack cost a closure call and more than the copy).
     private var lastTime = Duration.zero
     private var lastTimeWidth = -1
-    private var lastTimeText: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private let lastTimeText: UnsafeMutablePointer<UInt8>
     private var lastTimeCount = 0
+    private static let lastTimeCapacity = 32
 
     func append(seconds duration: Duration, paddedTo width: Int) {
         if duration == lastTime, width == lastTimeWidth {
-            withUnsafeBytes(of: lastTimeText) { text in
-                append(UnsafeBufferPointer(rebasing: text.bindMemory(to: UInt8.self)[..<lastTimeCount]))
-            }
+            append(UnsafeBufferPointer(start: lastTimeText, count: lastTimeCount))
             return
         }
         let start = count
         var bytes = self  // the same buffer: a class
         bytes.appendFormatted(seconds: duration, paddedTo: width)
         let written = count - start
-        guard written <= MemoryLayout.size(ofValue: lastTimeText) else { return }
-        withUnsafeMutableBytes(of: &lastTimeText) { text in
-            text.copyMemory(from: UnsafeRawBufferPointer(start: base + start, count: written))
-        }
+        guard written <= Self.lastTimeCapacity else { return }
+        lastTimeText.update(from: base + start, count: written)
         (lastTime, lastTimeWidth, lastTimeCount) = (duration, width, written)
     }
 
