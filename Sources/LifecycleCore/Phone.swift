@@ -4,8 +4,10 @@
 /// background budgets and their expiration, the watchdog, exits-on-suspend, background modes and events,
 /// launch options and their gating, queued notifications, state preservation and restoration, and memory.
 /// It takes an event — a ``UserAction`` or a fired ``SystemTimer`` — and returns what must happen as
-/// ``Action`` values, in order. It does no I/O and has no clock: timers are actions for its host to carry
-/// out, so the same rules drive a simulator with a virtual clock and a host of real processes.
+/// ``Action`` values, in order; a host that handles many events has them appended to an ``ActionList`` of plain
+/// values instead (``perform(_:into:)``), from which the ``Action`` arrays are made. It does no I/O and has no
+/// clock: timers are actions for its host to carry out, so the same rules drive a simulator with a virtual clock
+/// and a host of real processes.
 ///
 /// Each app has a run loop: the callbacks and state changes the system sends it are steps done in order,
 /// and a callback that takes time (``AppBehavior/durations``) holds the rest back until its

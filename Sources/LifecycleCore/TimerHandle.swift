@@ -1,8 +1,8 @@
 /// A timer the phone has set, as an app's record keeps it: plain values, copied without reference counting.
 /// Internal to ``Phone``.
 ///
-/// The ``SystemTimer`` a host sees also names the app and what a watchdog guards (strings); the phone makes it
-/// again from the handle when it cancels the timer.
+/// The ``PlainTimer`` a host gets also gives the app and what a watchdog guards; the phone makes it again from
+/// the handle when it cancels the timer.
 struct TimerHandle: Sendable, Hashable {
     let id: UInt64
     let purpose: SystemTimer.Purpose

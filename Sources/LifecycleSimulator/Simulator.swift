@@ -83,9 +83,9 @@ public final class Simulator<Sink: TraceSink> {
     public init(phone: Phone, sink: Sink) {
         self.phone = phone
         self.storedSink = sink
-        self.appIDs = phone.appIDs
-        self.hostedApps = Set(
-            phone.appIDs.indices.filter { phone.configuration(of: phone.appID(at: $0))?.runsHostedCode == true })
+        let appIDs = phone.appIDs
+        self.appIDs = appIDs
+        self.hostedApps = Set(appIDs.indices.filter { phone.configuration(of: appIDs[$0])?.runsHostedCode == true })
     }
 
     /// Adds an app to the phone, not running (``Phone/declare(_:)``).
