@@ -166,6 +166,10 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
 /// After a value left open, a state change's `from` and `to`, leaving `to`'s quotes open, for every pair of
 /// states: one piece where a change took four.
 private enum StateChanges {
-    static let app = CasePairTemplates<AppState> { #"","from":""# + $0.rawValue + #"","to":""# + $1.rawValue }
-    static let scene = CasePairTemplates<SceneState> { #"","from":""# + $0.rawValue + #"","to":""# + $1.rawValue }
+    static let app = CasePairTemplates<AppState>(change)
+    static let scene = CasePairTemplates<SceneState>(change)
+
+    private static func change<State: RawRepresentable<String>>(from: State, to: State) -> String {
+        #"","from":""# + from.rawValue + #"","to":""# + to.rawValue
+    }
 }
