@@ -53,7 +53,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append("\"}\n")
         case .transition(let app, let from, let to, let reason):
             bytes.append(#","kind":"transition","app":""#)
-            bytes.append(jsonEscaped: app.rawValue)
+            bytes.append(jsonEscapedApp: app)
             bytes.append(StateChanges.app[from, to])
             if let reason {
                 bytes.append(#"","reason":""#)
@@ -62,7 +62,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append("\"}\n")
         case .callback(let app, let callback, let detail):
             bytes.append(#","kind":"callback","app":""#)
-            bytes.append(jsonEscaped: app.rawValue)
+            bytes.append(jsonEscapedApp: app)
             appendName(ModelNames.callbacks[callback], to: &bytes)
             appendEnd(detail, to: &bytes)
         case .sceneTransition(let app, let scene, let from, let to):
@@ -82,14 +82,14 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append("\"}\n")
         case .notification(let app, let notification):
             bytes.append(#","kind":"notification","app":""#)
-            bytes.append(jsonEscaped: app.rawValue)
+            bytes.append(jsonEscapedApp: app)
             appendName(ModelNames.notifications[notification], to: &bytes)
             bytes.append("\"}\n")
         case .expect(let line, let app, let expected, let actual):
             bytes.append(#","kind":"expect","line":"#)
             bytes.append(decimal: line)
             bytes.append(#","app":""#)
-            bytes.append(jsonEscaped: app.rawValue)
+            bytes.append(jsonEscapedApp: app)
             bytes.append(#"","expected":""#)
             bytes.append(name: expected)
             bytes.append(#"","actual":""#)
@@ -98,7 +98,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .note(let app, let text):
             if let app {
                 bytes.append(#","kind":"note","app":""#)
-                bytes.append(jsonEscaped: app.rawValue)
+                bytes.append(jsonEscapedApp: app)
                 bytes.append(#"","text":""#)
             } else {
                 bytes.append(#","kind":"note","text":""#)
@@ -114,7 +114,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
 
     /// Inside the quotes of `"app":`, the app's id, then its scene's, leaving the scene's quotes open.
     private static func appendApp<Bytes: TraceBytes>(_ app: AppID, _ scene: SceneID, to bytes: inout Bytes) {
-        bytes.append(jsonEscaped: app.rawValue)
+        bytes.append(jsonEscapedApp: app)
         bytes.append(#"","scene":""#)
         bytes.append(jsonEscaped: scene.rawValue)
     }

@@ -1,3 +1,5 @@
+import LifecycleCore
+
 /// The spool's formatting buffer: bytes in memory it owns, appended to without an array's uniqueness and
 /// bounds checks on every piece — most pieces of a trace line are a few bytes long.
 ///
@@ -12,11 +14,13 @@ final class RawTraceBytes: TraceBytes {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
         lastTimeText = .allocate(capacity: Self.lastTimeCapacity)
+        lastAppText = .allocate(capacity: Self.lastAppCapacity)
     }
 
     deinit {
         base.deallocate()
         lastTimeText.deallocate()
+        lastAppText.deallocate()
     }
 
     /// The bytes written so far.
@@ -79,6 +83,30 @@ final class RawTraceBytes: TraceBytes {
         guard written <= Self.lastTimeCapacity else { return }
         lastTimeText.update(from: base + start, count: written)
         (lastTime, lastTimeWidth, lastTimeCount) = (duration, width, written)
+    }
+
+    /// The last app written with ``append(jsonEscapedApp:)``, and its text as written: checking an id for
+    /// characters to escape cost more than copying it.
+    private var lastApp: AppID?
+    private let lastAppText: UnsafeMutablePointer<UInt8>
+    private var lastAppCount = 0
+    private static let lastAppCapacity = 128
+
+    func append(jsonEscapedApp app: AppID) {
+        if app == lastApp {
+            append(UnsafeBufferPointer(start: lastAppText, count: lastAppCount))
+            return
+        }
+        let start = count
+        var bytes = self  // the same buffer: a class
+        bytes.append(jsonEscaped: app.rawValue)
+        let written = count - start
+        guard written <= Self.lastAppCapacity else {
+            lastApp = nil
+            return
+        }
+        lastAppText.update(from: base + start, count: written)
+        (lastApp, lastAppCount) = (app, written)
     }
 
     private func grow(toHold extra: Int) {

@@ -53,6 +53,15 @@ protocol TraceBytes {
     /// characters wide (none when they are as wide). A buffer may remember the last time it wrote: the records
     /// of one event share their time.
     mutating func append(seconds duration: Duration, paddedTo width: Int)
+    /// An app's id between the quotes of a JSON string (``append(jsonEscaped:)``). A buffer may remember the last
+    /// one: the records of one event are nearly always about one app.
+    mutating func append(jsonEscapedApp app: AppID)
+}
+
+extension TraceBytes {
+    mutating func append(jsonEscapedApp app: AppID) {
+        append(jsonEscaped: app.rawValue)
+    }
 }
 
 private let hexDigits = Array("0123456789abcdef".utf8)
