@@ -13,14 +13,10 @@ final class RawTraceBytes: TraceBytes {
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
-        lastTimeText = .allocate(capacity: Self.lastTimeCapacity)
-        lastAppText = .allocate(capacity: Self.lastAppCapacity)
     }
 
     deinit {
         base.deallocate()
-        lastTimeText.deallocate()
-        lastAppText.deallocate()
     }
 
     /// The bytes written so far.
@@ -62,51 +58,51 @@ final class RawTraceBytes: TraceBytes {
         count += length
     }
 
-    /// The last time written, with its width and its text: the records of one event share their time, and
-    /// reading a `Duration`'s milliseconds takes 128-bit arithmetic. The text is kept in memory of the buffer's
-    /// own (copying it out of a tuple on the stack cost a closure call and more than the copy).
-    private var lastTime = Duration.zero
-    private var lastTimeWidth = -1
-    private let lastTimeText: UnsafeMutablePointer<UInt8>
-    private var lastTimeCount = 0
-    private static let lastTimeCapacity = 32
+    // What was written last for a time, an app's JSON id and an app's padded column: the records of one event
+    // share their time (reading a `Duration`'s milliseconds takes 128-bit arithmetic) and nearly always their app
+    // (checking an id for characters to escape, or measuring it, cost more than copying it).
+    // `@exclusivity(unchecked)`: each is accessed only by `appendRemembering`, whose `write` appends bytes and
+    // never reaches these properties, so no two accesses overlap; the run-time check cost more than the copy.
+    @exclusivity(unchecked) private var lastTime = RememberedText<TimeKey>(capacity: 32)
+    @exclusivity(unchecked) private var lastJSONApp = RememberedText<AppID>(capacity: 128)
+    @exclusivity(unchecked) private var lastPaddedApp = RememberedText<PaddedAppKey>(capacity: 128)
 
-    func append(seconds duration: Duration, paddedTo width: Int) {
-        if duration == lastTime, width == lastTimeWidth {
-            append(UnsafeBufferPointer(start: lastTimeText, count: lastTimeCount))
-            return
-        }
-        let start = count
-        var bytes = self  // the same buffer: a class
-        bytes.appendFormatted(seconds: duration, paddedTo: width)
-        let written = count - start
-        guard written <= Self.lastTimeCapacity else { return }
-        lastTimeText.update(from: base + start, count: written)
-        (lastTime, lastTimeWidth, lastTimeCount) = (duration, width, written)
+    private struct TimeKey: Equatable {
+        let time: Duration
+        let width: Int
     }
 
-    /// The last app written with ``append(jsonEscapedApp:)``, and its text as written: checking an id for
-    /// characters to escape cost more than copying it.
-    private var lastApp: AppID?
-    private let lastAppText: UnsafeMutablePointer<UInt8>
-    private var lastAppCount = 0
-    private static let lastAppCapacity = 128
+    private struct PaddedAppKey: Equatable {
+        let app: AppID?
+        let width: Int
+    }
+
+    func append(seconds duration: Duration, paddedTo width: Int) {
+        appendRemembering(TimeKey(time: duration, width: width), in: &lastTime) { bytes in
+            bytes.appendFormatted(seconds: duration, paddedTo: width)
+        }
+    }
 
     func append(jsonEscapedApp app: AppID) {
-        if app == lastApp {
-            append(UnsafeBufferPointer(start: lastAppText, count: lastAppCount))
-            return
+        appendRemembering(app, in: &lastJSONApp) { bytes in bytes.append(jsonEscaped: app.rawValue) }
+    }
+
+    func append(app: AppID?, paddedTo width: Int) {
+        appendRemembering(PaddedAppKey(app: app, width: width), in: &lastPaddedApp) { bytes in
+            bytes.append(contentsOf: app?.rawValue ?? "", paddedTo: width)
         }
+    }
+
+    /// Copies the text remembered for `key`, or writes it with `write` and remembers it.
+    @inline(__always)
+    private func appendRemembering<Key: Equatable>(
+        _ key: Key, in memory: inout RememberedText<Key>, _ write: (inout RawTraceBytes) -> Void
+    ) {
+        if let text = memory.text(for: key) { return append(text) }
         let start = count
         var bytes = self  // the same buffer: a class
-        bytes.append(jsonEscaped: app.rawValue)
-        let written = count - start
-        guard written <= Self.lastAppCapacity else {
-            lastApp = nil
-            return
-        }
-        lastAppText.update(from: base + start, count: written)
-        (lastApp, lastAppCount) = (app, written)
+        write(&bytes)
+        memory.remember(UnsafeBufferPointer(start: base + start, count: count - start), for: key)
     }
 
     private func grow(toHold extra: Int) {
@@ -116,5 +112,36 @@ final class RawTraceBytes: TraceBytes {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+/// The text a buffer wrote last for a key, in memory of its own, to be copied again for the same key.
+struct RememberedText<Key: Equatable>: ~Copyable {
+    private var key: Key?
+    private let text: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        text = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        text.deallocate()
+    }
+
+    /// The text remembered for `key`, if it is the last key remembered.
+    @inline(__always)
+    func text(for key: Key) -> UnsafeBufferPointer<UInt8>? {
+        key == self.key ? UnsafeBufferPointer(start: text, count: count) : nil
+    }
+
+    /// Remembers `bytes` as the text of `key`; a text longer than the capacity is not kept, and what was kept
+    /// before stays for its own key.
+    mutating func remember(_ bytes: UnsafeBufferPointer<UInt8>, for key: Key) {
+        guard let start = bytes.baseAddress, bytes.count <= capacity else { return }
+        text.update(from: start, count: bytes.count)
+        (self.key, count) = (key, bytes.count)
     }
 }

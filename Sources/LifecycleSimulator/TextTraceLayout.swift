@@ -123,7 +123,7 @@ public struct TextTraceLayout: Sendable {
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
         appendTime(time, to: &buffer)
         buffer.append("   ")
-        buffer.append(contentsOf: app?.rawValue ?? "", paddedTo: appWidth + 1)
+        buffer.append(app: app, paddedTo: appWidth + 1)
     }
 
     /// The start of a scene's event line: its scene, in cyan, after the app.

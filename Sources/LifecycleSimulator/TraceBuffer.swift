@@ -56,11 +56,18 @@ protocol TraceBytes {
     /// An app's id between the quotes of a JSON string (``append(jsonEscaped:)``). A buffer may remember the last
     /// one: the records of one event are nearly always about one app.
     mutating func append(jsonEscapedApp app: AppID)
+    /// An app's id (none: nothing), then spaces up to `width` characters (``append(contentsOf:paddedTo:)``). A
+    /// buffer may remember the last one.
+    mutating func append(app: AppID?, paddedTo width: Int)
 }
 
 extension TraceBytes {
     mutating func append(jsonEscapedApp app: AppID) {
         append(jsonEscaped: app.rawValue)
+    }
+
+    mutating func append(app: AppID?, paddedTo width: Int) {
+        append(contentsOf: app?.rawValue ?? "", paddedTo: width)
     }
 }
 

@@ -92,19 +92,27 @@ import Testing
         #expect(Array(spooled.bytes) == expected)
     }
 
-    /// The spool's buffer, which remembers the last app id it wrote, writes every record as the plain buffer does:
-    /// the same app again, another app, the first again, an id too long to remember, an id with a letter beyond
-    /// ASCII.
-    @Test func appIdsAreRememberedFaithfully() {
+    /// The spool's buffer, which remembers the last app id it wrote, writes every record as the plain buffer does,
+    /// in both layouts: the same app again, another app, the first again, an id too long to remember, an id with a
+    /// letter beyond ASCII, no app.
+    @Test(arguments: [false, true])
+    func appIdsAreRememberedFaithfully(text: Bool) {
         let long = AppID(String(repeating: "long.", count: 40))
-        let apps: [AppID] = ["notes", "notes", "maps", "notes", long, long, "notes", "café", "café", "maps"]
+        let apps: [AppID?] = ["notes", "notes", "maps", "notes", long, long, "notes", "café", "café", nil, nil, "maps"]
+        let layout = TextTraceLayout(longestAppID: 200, colours: false)
         let spooled = RawTraceBytes(capacity: 64)
         var spooledBytes: some TraceBytes = spooled
         var plain = TraceBuffer()
         for app in apps {
-            let record = TraceRecord(time: .zero, event: .notification(app, .didBecomeActive))
-            JSONLinesTraceWriter<String>.append(record, into: &spooledBytes)
-            JSONLinesTraceWriter<String>.append(record, into: &plain)
+            let record = TraceRecord(
+                time: .zero, event: app.map { .notification($0, .didBecomeActive) } ?? .note(nil, "no app"))
+            if text {
+                layout.append(record, into: &spooledBytes)
+                layout.append(record, into: &plain)
+            } else {
+                JSONLinesTraceWriter<String>.append(record, into: &spooledBytes)
+                JSONLinesTraceWriter<String>.append(record, into: &plain)
+            }
         }
         #expect(String(decoding: spooled.bytes, as: UTF8.self) == String(decoding: plain.bytes, as: UTF8.self))
         #expect(String(decoding: plain.bytes, as: UTF8.self).components(separatedBy: "\n").count == apps.count + 1)
