@@ -202,8 +202,7 @@ extension Phone {
     /// Handles a timer set earlier: returns what must happen now. A cancelled or stale timer does nothing.
     public mutating func timerFired(_ timer: SystemTimer) -> [Action] {
         // A timer of an app the phone does not have is stale, like a cancelled one.
-        if let app = timer.app, indexByID[app] == nil { return [] }
-        let timer = plainTimer(timer)
+        guard let timer = plainTimer(timer) else { return [] }
         return resolving { phone, list in phone.timerFired(timer, into: &list) }.actions
     }
 

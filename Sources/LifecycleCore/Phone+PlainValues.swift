@@ -16,11 +16,14 @@ extension Phone {
         SystemTimer(id: timer.id, purpose: timer.purpose, app: timer.app.map(appID(at:)), subject: timer.subject)
     }
 
-    /// A timer handed back by a host, as the phone set it.
-    ///
-    /// - Precondition: its app, if any, is one of the phone's.
-    func plainTimer(_ timer: SystemTimer) -> PlainTimer {
-        PlainTimer(id: timer.id, purpose: timer.purpose, app: timer.app.map { indexByID[$0]! }, subject: timer.subject)
+    /// A timer handed back by a host, as the phone set it; `nil` when its app is not one of the phone's.
+    func plainTimer(_ timer: SystemTimer) -> PlainTimer? {
+        var app: Int?
+        if let id = timer.app {
+            guard let index = indexByID[id] else { return nil }
+            app = index
+        }
+        return PlainTimer(id: timer.id, purpose: timer.purpose, app: app, subject: timer.subject)
     }
 
     /// The ``Action`` an entry of a list stands for.

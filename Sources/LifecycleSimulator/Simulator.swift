@@ -181,24 +181,17 @@ public final class Simulator<Sink: TraceSink> {
 
     /// The app's code begins a background task; ``BackgroundTaskIdentifier/invalid`` if it cannot.
     public func beginBackgroundTask(in app: AppID, name: String? = nil) -> BackgroundTaskIdentifier {
-        var list = ActionList()
-        let identifier = phone.beginBackgroundTask(in: app, name: name, into: &list)
-        carryOut(list)
-        return identifier
+        carryingOut { phone, list in phone.beginBackgroundTask(in: app, name: name, into: &list) }
     }
 
     /// The app's code ends a background task.
     public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
-        var list = ActionList()
-        phone.endBackgroundTask(identifier, in: app, into: &list)
-        carryOut(list)
+        carryingOut { phone, list in phone.endBackgroundTask(identifier, in: app, into: &list) }
     }
 
     /// The app's code calls the completion handler of a background event.
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
-        var list = ActionList()
-        phone.completionHandlerCalled(for: callback, in: app, into: &list)
-        carryOut(list)
+        carryingOut { phone, list in phone.completionHandlerCalled(for: callback, in: app, into: &list) }
     }
 
     /// Runs `work` after `delay` of virtual time: how hosted code does work that takes time (an upload, a
@@ -347,9 +340,16 @@ public final class Simulator<Sink: TraceSink> {
 
     /// A hosted app's callback returns.
     private func returned(from app: AppID, answer: Bool?) {
+        carryingOut { phone, list in phone.callbackReturned(from: app, answer: answer, into: &list) }
+    }
+
+    /// Runs one of the phone's `into:` methods on a list of its own, then carries out what it appended: these are
+    /// calls from hosted code, which may come while the simulator's own list is being carried out.
+    private func carryingOut<Result>(_ event: (inout Phone, inout ActionList) -> Result) -> Result {
         var list = ActionList()
-        phone.callbackReturned(from: app, answer: answer, into: &list)
+        let result = event(&phone, &list)
         carryOut(list)
+        return result
     }
 }
 
