@@ -7,6 +7,7 @@ extension Phone {
     public mutating func setFootprint(of app: AppID, megabytes: Int) {
         guard let index = indexByID[app] else { return }
         let footprint = min(max(megabytes, 0), AppConfiguration.maximumMemory)
+        apps.makeUnique()
         if apps[index].state != .notRunning || apps[index].isPrewarmed {
             usedMemory += footprint - apps[index].footprint
         }

@@ -3,7 +3,9 @@ extension Phone {
     ///
     /// - Precondition: the index is one the phone gave (apps are never removed).
     public func appID(at index: Int) -> AppID {
-        apps[index].id
+        // Checked here: the phone's own accesses are not, and this index comes from outside.
+        precondition(apps.indices.contains(index), "app index \(index) out of range: the phone has \(apps.count) apps")
+        return apps[index].id
     }
 
     /// The index of an app, or `nil` for an unknown app.

@@ -38,7 +38,7 @@ public struct Phone: Sendable {
     public internal(set) var overlay: Overlay?
     public internal(set) var isLocked = false
 
-    var apps: [AppRecord]
+    var apps: AppRecords
     private(set) var indexByID: [AppID: Int]
     /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
     var foreground: Int?
@@ -76,11 +76,12 @@ public struct Phone: Sendable {
     public init(profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration]) {
         self.profile = profile
         self.deviceMemory = Self.withinMemoryRange(deviceMemory)
-        self.apps = apps.map { configuration in
-            var configuration = configuration
-            configuration.memory = Self.withinMemoryRange(configuration.memory)
-            return AppRecord(configuration: configuration, profile: profile)
-        }
+        self.apps = AppRecords(
+            apps.map { configuration in
+                var configuration = configuration
+                configuration.memory = Self.withinMemoryRange(configuration.memory)
+                return AppRecord(configuration: configuration, profile: profile)
+            })
         var index: [AppID: Int] = [:]
         for (position, app) in apps.enumerated() {
             precondition(index.updateValue(position, forKey: app.id) == nil, "app \(app.id) is declared twice")
@@ -142,6 +143,7 @@ public struct Phone: Sendable {
     mutating func emitting<Result, Failure: Error>(
         into list: inout ActionList, _ body: (inout Phone) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        apps.makeUnique()
         swap(&output, &list)
         defer { swap(&output, &list) }
         return try body(&self)
