@@ -37,6 +37,14 @@ public struct AppBehavior: Sendable, Hashable {
         durations.isEmpty ? .zero : durations[callback] ?? .zero
     }
 
+    /// How long the callback runs when it does not return at once; `nil` when it does. For the run loop, which
+    /// asks on every call: the common app, which declares no durations, is answered without `Duration`'s
+    /// arithmetic (calls into the standard library).
+    func delay(of callback: Callback) -> Duration? {
+        guard !durations.isEmpty, let duration = durations[callback], duration > .zero else { return nil }
+        return duration
+    }
+
     /// What a `BOOL`-returning callback answers.
     public func answer(of callback: Callback) -> Bool {
         answers.isEmpty ? true : answers[callback] ?? true

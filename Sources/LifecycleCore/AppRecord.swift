@@ -3,9 +3,8 @@ struct AppRecord: Sendable {
     let configuration: AppConfiguration
     var lifecycle = AppLifecycle()
 
-    /// The app's main run loop: what it will do next, in order. `nextStep` is the first not yet done.
-    var steps: [Step] = []
-    var nextStep = 0
+    /// The app's main run loop: what it will do next, in order.
+    var steps = StepQueue()
     /// The details of queued calls, by ticket, until each call is made; the last ticket given out.
     var parkedDetails: [Step.DetailTicket: CallbackDetail] = [:]
     var lastDetailTicket: UInt32 = 0
@@ -97,5 +96,5 @@ struct AppRecord: Sendable {
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }
     var isBusy: Bool { running != nil }
-    var hasQueuedSteps: Bool { nextStep < steps.count }
+    var hasQueuedSteps: Bool { !steps.isEmpty }
 }

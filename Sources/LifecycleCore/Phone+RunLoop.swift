@@ -31,14 +31,11 @@ extension Phone {
     /// Runs an app's queued steps until it is waiting for a callback to return, or has none left; an app
     /// left in the background with nothing to run is then suspended (docs/lifecycle.md §4).
     mutating func run(_ index: Int) {
-        while !apps[index].isBusy, apps[index].hasQueuedSteps {
-            let step = apps[index].steps[apps[index].nextStep]
-            apps[index].nextStep += 1
+        while !apps[index].isBusy, let step = apps[index].steps.popFirst() {
             perform(step, for: index)
         }
         if !apps[index].hasQueuedSteps {
-            apps[index].steps.removeAll(keepingCapacity: true)
-            apps[index].nextStep = 0
+            apps[index].steps.removeAll()
             suspendIfIdle(index)
         }
         releaseScreenIfFree()
@@ -135,8 +132,7 @@ extension Phone {
         if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
             beginScriptedBackgroundTask(for: index, work: work)
         }
-        let duration = apps[index].behavior.duration(of: callback)
-        if duration > .zero {
+        if let duration = apps[index].behavior.delay(of: callback) {
             let timer = schedule(.callbackReturns, for: index, after: duration)
             apps[index].running = (callback, TimerHandle(timer))
             busyApps += 1
@@ -264,7 +260,9 @@ extension Phone {
                 usedMemory += apps[index].footprint
             }
         }
-        if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
+        if to.isExecuting != from.isExecuting {
+            if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
+        }
         if to.isForeground {
             foreground = index
             useCounter += 1
@@ -308,8 +306,7 @@ extension Phone {
         apps[index].running = nil
         apps[index].backgroundTasks = []
         apps[index].pendingEvents = []
-        apps[index].steps.removeAll(keepingCapacity: true)
-        apps[index].nextStep = 0
+        apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)
         apps[index].projectedState = .notRunning
         apps[index].scene = nil
@@ -354,11 +351,11 @@ extension Phone {
     /// Calls, next, the callbacks an app missed while suspended, one per kind for the net change
     /// (docs/lifecycle.md §7).
     private mutating func deliverQueuedNotifications(to index: Int) {
-        var next = apps[index].nextStep
+        var offset = 0
         if apps[index].timeChangesSeen < significantTimeChanges {
             apps[index].timeChangesSeen = significantTimeChanges
-            apps[index].steps.insert(.call(.significantTimeChange, nil, .always), at: next)
-            next += 1
+            apps[index].steps.insert(.call(.significantTimeChange, nil, .always), at: offset)
+            offset += 1
         }
         if apps[index].configuration.usesDataProtection,
             apps[index].protectedDataAvailableSeen != protectedDataAvailable
@@ -366,7 +363,7 @@ extension Phone {
             apps[index].protectedDataAvailableSeen = protectedDataAvailable
             let callback: Callback =
                 protectedDataAvailable ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable
-            apps[index].steps.insert(.call(callback, nil, .always), at: next)
+            apps[index].steps.insert(.call(callback, nil, .always), at: offset)
         }
     }
 

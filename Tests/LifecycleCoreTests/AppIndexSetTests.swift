@@ -6,12 +6,8 @@ import Testing
 @Suite struct AppIndexSetTests {
     @Test(arguments: [1, 2, 3])
     func holdsWhatASetHolds(seed: UInt64) {
-        // Knuth's linear congruential generator, seeded: the core's tests have no generator of their own.
-        var state = seed
-        func random(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var numbers = SeededNumbers(seed: seed)
+        func random(_ bound: Int) -> Int { numbers.next(bound) }
         var set = AppIndexSet()
         var reference: Set<Int> = []
         var mismatches = 0
