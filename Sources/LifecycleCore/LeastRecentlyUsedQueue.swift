@@ -37,26 +37,37 @@ struct LeastRecentlyUsedQueue: Sendable {
         for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
+    // The sifts move a hole rather than swapping: the moving entry is written once, where it stops. They work on
+    // the buffer itself, so that the array checks its ownership once per sift rather than at every level.
+
     private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entries[child] < entries[parent] else { return }
-            entries.swapAt(child, parent)
-            child = parent
+        entries.withUnsafeMutableBufferPointer { entries in
+            let moving = entries[start]
+            var hole = start
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard moving < entries[parent] else { break }
+                entries[hole] = entries[parent]
+                hole = parent
+            }
+            entries[hole] = moving
         }
     }
 
     private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < entries.count else { return }
-            let right = left + 1
-            let smaller = right < entries.count && entries[right] < entries[left] ? right : left
-            guard entries[smaller] < entries[parent] else { return }
-            entries.swapAt(smaller, parent)
-            parent = smaller
+        entries.withUnsafeMutableBufferPointer { entries in
+            let moving = entries[start]
+            var hole = start
+            while true {
+                let left = 2 * hole + 1
+                guard left < entries.count else { break }
+                let right = left + 1
+                let smaller = right < entries.count && entries[right] < entries[left] ? right : left
+                guard entries[smaller] < moving else { break }
+                entries[hole] = entries[smaller]
+                hole = smaller
+            }
+            entries[hole] = moving
         }
     }
 }

@@ -31,7 +31,7 @@ extension Phone {
     /// its connection options), then enters the foreground and becomes active.
     mutating func bringSceneForward(_ request: ForegroundRequest) {
         let index = request.app
-        let options = request.options
+        let options = request.options ?? LaunchOptions()
         let connection = ConnectionOptions(
             url: options.url, sourceApplication: options.sourceApplication, userActivityType: options.userActivityType,
             shortcutItem: options.shortcutItem)
@@ -68,7 +68,7 @@ extension Phone {
 
     /// The scene delegate's methods for events an app delegate would receive: a URL, an activity, a quick
     /// action. A tapped push stays the app delegate's.
-    static func sceneDeliveries(_ deliveries: [(callback: Callback, argument: String?)]) -> [(Callback, String?)] {
+    static func sceneDeliveries(_ deliveries: [ForegroundRequest.Delivery]) -> [ForegroundRequest.Delivery] {
         deliveries.map { delivery in
             let callback: Callback =
                 switch delivery.callback {

@@ -71,7 +71,9 @@ extension Phone {
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
-            let deliveries: [(Callback, String?)] = [(.willContinueUserActivity, type), (.continueUserActivity, type)]
+            let deliveries: [ForegroundRequest.Delivery] = [
+                (.willContinueUserActivity, type), (.continueUserActivity, type),
+            ]
             bringToFront(index, options: LaunchOptions(userActivityType: type), deliveries: deliveries)
         case .tapPushNotification(let app):
             let index = try self.index(of: app)
@@ -215,7 +217,7 @@ extension Phone {
     /// Launches or resumes an app into the foreground, delivering events while it is inactive. On a launch,
     /// the deliveries happen only if `launchGate` holds (docs/lifecycle.md §3).
     private mutating func bringForward(
-        _ index: Int, options: LaunchOptions = LaunchOptions(), deliveries: [(Callback, String?)] = [],
+        _ index: Int, options: LaunchOptions? = nil, deliveries: [ForegroundRequest.Delivery] = [],
         launchGate: Step.Condition = .launchAccepted
     ) {
         bringForward(ForegroundRequest(app: index, options: options, deliveries: deliveries, launchGate: launchGate))
@@ -249,7 +251,7 @@ extension Phone {
 
     /// Queues the calls that deliver events (a URL, a quick action, an activity) to an app, each with its argument.
     mutating func queueCalls(
-        delivering deliveries: [(callback: Callback, argument: String?)], when condition: Step.Condition,
+        delivering deliveries: [ForegroundRequest.Delivery], when condition: Step.Condition,
         to index: Int
     ) {
         for delivery in deliveries {
@@ -259,7 +261,7 @@ extension Phone {
 
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
     /// foreground app itself just receives the event.
-    private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [(Callback, String?)]) {
+    private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [ForegroundRequest.Delivery]) {
         if index == foreground {
             let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
             queueCalls(delivering: delivered, when: .always, to: index)
@@ -275,14 +277,14 @@ extension Phone {
     /// (background), with restoration when it has an archive, under the launch watchdog. A scene-based app always
     /// launches into the background, and hears of the sessions the user discarded since it last ran. What the
     /// launch leads to is queued after it; ``run(_:)`` then starts it.
-    mutating func queueLaunch(_ index: Int, options: LaunchOptions, inBackground: Bool) {
+    mutating func queueLaunch(_ index: Int, options: LaunchOptions?, inBackground: Bool) {
         makeRoom(forLaunchOf: index)
         apps[index].launchRefused = false
         apps[index].didFinishLaunchingAnswer = true
         apps[index].lastAnswer = true
         apps[index].timeChangesSeen = significantTimeChanges
         apps[index].protectedDataAvailableSeen = protectedDataAvailable
-        let detail = options.isEmpty ? nil : CallbackDetail.launchOptions(options)
+        let detail = options.flatMap { $0.isEmpty ? nil : CallbackDetail.launchOptions($0) }
         queue(.change(inBackground ? .launchInBackground : .launch, nil), for: index)
         queue(.armLaunchWatchdog, for: index)
         queueCall(.willFinishLaunching, detail, for: index)
