@@ -14,8 +14,18 @@ public enum AppState: String, CaseIterable, Sendable, Hashable, Codable, Bitwise
     case suspended
 
     /// Whether the app is on screen (`inactive` or `active`).
-    public var isForeground: Bool { self == .inactive || self == .active }
+    public var isForeground: Bool {
+        switch self {
+        case .inactive, .active: true
+        case .notRunning, .background, .suspended: false
+        }
+    }
 
     /// Whether the app's process exists and executes code (every state but `notRunning` and `suspended`).
-    public var isExecuting: Bool { self != .notRunning && self != .suspended }
+    public var isExecuting: Bool {
+        switch self {
+        case .inactive, .active, .background: true
+        case .notRunning, .suspended: false
+        }
+    }
 }

@@ -86,7 +86,14 @@ extension Phone {
         )
     }
 
+    /// Stops the background budget, if it runs. Inlined: it is asked on every transition to the foreground and
+    /// on every suspension, and most of the time there is no budget to stop.
+    @inline(__always)
     mutating func stopBudget(for index: Int) {
+        if apps[index].budget != nil { cancelBudget(for: index) }
+    }
+
+    private mutating func cancelBudget(for index: Int) {
         guard let budget = apps[index].budget else { return }
         cancel(budget.warning, of: index)
         cancel(budget.exhaustion, of: index)
@@ -169,7 +176,13 @@ extension Phone {
         apps[index].watchdog = (TimerHandle(timer), callback, limit)
     }
 
+    /// Disarms the app's watchdog, if one is armed. Inlined, for the same reason as ``stopBudget(for:)``.
+    @inline(__always)
     mutating func disarmWatchdog(for index: Int) {
+        if apps[index].watchdog != nil { cancelWatchdog(for: index) }
+    }
+
+    private mutating func cancelWatchdog(for index: Int) {
         guard let watchdog = apps[index].takeWatchdog() else { return }
         cancel(watchdog.timer, of: index, subject: Self.watchdogSubject(watchdog.guarding))
     }
