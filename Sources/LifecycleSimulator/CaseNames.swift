@@ -5,14 +5,20 @@ import LifecycleCore
 ///
 /// Copying the name from its `String` took three calls besides the copy (a retain, a look for the bytes, a
 /// release), for every name of every record. The bytes are made once, from the raw values themselves, and kept
-/// for the life of the process.
+/// for the life of the process; so is the table of them, which a lookup reads without retaining it, as it would
+/// an array.
 struct CaseNames<Value: CaseIterable & RawRepresentable<String>>: @unchecked Sendable {
     // Sendable: `names` points at bytes written once, in `init`, and only read after; they are never freed.
-    private let names: [UnsafeBufferPointer<UInt8>]
+    private let names: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
     /// - Precondition: `Value` is a payload-free enum of at most 256 cases (``caseOrdinal(of:)``).
     init() {
-        names = casesInStoredOrder(Value.self).map { permanentBytes(of: $0.rawValue) }
+        self.init(\.rawValue)
+    }
+
+    /// A table of a text made from each case's name: a template of a trace line's end, with the name in it.
+    init(_ text: (Value) -> String) {
+        names = permanent(casesInStoredOrder(Value.self).map { permanentBytes(of: text($0)) })
     }
 
     subscript(value: Value) -> UnsafeBufferPointer<UInt8> {
@@ -24,14 +30,14 @@ struct CaseNames<Value: CaseIterable & RawRepresentable<String>>: @unchecked Sen
 /// line with two names in it.
 struct CasePairTemplates<Value: CaseIterable>: @unchecked Sendable {
     // Sendable: as ``CaseNames``, bytes written once and only read after.
-    private let pieces: [UnsafeBufferPointer<UInt8>]
+    private let pieces: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     private let caseCount: Int
 
     /// - Precondition: `Value` is a payload-free enum of at most 256 cases (``caseOrdinal(of:)``).
     init(_ text: (Value, Value) -> String) {
         let cases = casesInStoredOrder(Value.self)
         caseCount = cases.count
-        pieces = cases.flatMap { first in cases.map { second in permanentBytes(of: text(first, second)) } }
+        pieces = permanent(cases.flatMap { first in cases.map { second in permanentBytes(of: text(first, second)) } })
     }
 
     subscript(first: Value, second: Value) -> UnsafeBufferPointer<UInt8> {
@@ -59,9 +65,14 @@ private func casesInStoredOrder<Value: CaseIterable>(_: Value.Type) -> [Value] {
 
 /// A text's UTF-8 bytes in memory never freed: the tables above live as long as the process.
 private func permanentBytes(of text: String) -> UnsafeBufferPointer<UInt8> {
-    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-    _ = bytes.initialize(from: text.utf8)
-    return UnsafeBufferPointer(bytes)
+    permanent(Array(text.utf8))
+}
+
+/// Elements in memory never freed.
+private func permanent<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+    let copy = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+    _ = copy.initialize(from: elements)
+    return UnsafeBufferPointer(copy)
 }
 
 /// The names of the model's values, as the trace layouts write them.

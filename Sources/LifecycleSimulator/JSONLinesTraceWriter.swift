@@ -54,17 +54,23 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .transition(let app, let from, let to, let reason):
             bytes.append(#","kind":"transition","app":""#)
             bytes.append(jsonEscapedApp: app)
-            bytes.append(StateChanges.app[from, to])
             if let reason {
+                bytes.append(StateChanges.app[from, to])
                 bytes.append(#"","reason":""#)
                 bytes.append(name: reason)
+                bytes.append("\"}\n")
+            } else {
+                bytes.append(StateChanges.appToEnd[from, to])
             }
-            bytes.append("\"}\n")
         case .callback(let app, let callback, let detail):
             bytes.append(#","kind":"callback","app":""#)
             bytes.append(jsonEscapedApp: app)
-            appendName(ModelNames.callbacks[callback], to: &bytes)
-            appendEnd(detail, to: &bytes)
+            if detail == nil {
+                bytes.append(NamesToEnd.callbacks[callback])
+            } else {
+                appendName(ModelNames.callbacks[callback], to: &bytes)
+                appendEnd(detail, to: &bytes)
+            }
         case .sceneTransition(let app, let scene, let from, let to):
             bytes.append(#","kind":"transition","app":""#)
             appendApp(app, scene, to: &bytes)
@@ -83,8 +89,7 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
         case .notification(let app, let notification):
             bytes.append(#","kind":"notification","app":""#)
             bytes.append(jsonEscapedApp: app)
-            appendName(ModelNames.notifications[notification], to: &bytes)
-            bytes.append("\"}\n")
+            bytes.append(NamesToEnd.notifications[notification])
         case .expect(let line, let app, let expected, let actual):
             bytes.append(#","kind":"expect","line":"#)
             bytes.append(decimal: line)
@@ -167,9 +172,18 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
 /// states: one piece where a change took four.
 private enum StateChanges {
     static let app = CasePairTemplates<AppState>(change)
+    /// ``app`` and the end of the line, for a change without a reason: one piece where there were two.
+    static let appToEnd = CasePairTemplates<AppState> { change(from: $0, to: $1) + "\"}\n" }
     static let scene = CasePairTemplates<SceneState>(change)
 
     private static func change<State: RawRepresentable<String>>(from: State, to: State) -> String {
         #"","from":""# + from.rawValue + #"","to":""# + to.rawValue
     }
+}
+
+/// Inside the quotes of a value left open, a callback's or a notification's `name` and the end of the line: the
+/// end of most callback and notification lines as one piece, where it took three.
+private enum NamesToEnd {
+    static let callbacks = CaseNames<Callback> { #"","name":""# + $0.rawValue + "\"}\n" }
+    static let notifications = CaseNames<UIKitNotification> { #"","name":""# + $0.rawValue + "\"}\n" }
 }

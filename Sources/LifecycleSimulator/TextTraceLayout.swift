@@ -121,8 +121,8 @@ public struct TextTraceLayout: Sendable {
 
     /// The time and the app column of an event line, and the space after them.
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
-        appendTime(time, to: &buffer)
-        buffer.append("   ")
+        buffer.append(seconds: time, paddedTo: 8)
+        buffer.append("s   ")
         buffer.append(app: app, paddedTo: appWidth + 1)
     }
 
@@ -135,6 +135,7 @@ public struct TextTraceLayout: Sendable {
     }
 
     private func appendNotification<Bytes: TraceBytes>(_ notification: UIKitNotification, to buffer: inout Bytes) {
+        guard colours else { return buffer.append(PlainPieces.notifications[notification]) }
         paint("2", in: &buffer) { buffer in
             buffer.append("  ↳ ")
             buffer.append(name: notification)
@@ -142,12 +143,14 @@ public struct TextTraceLayout: Sendable {
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: AppState, _ to: AppState, to buffer: inout Bytes) {
+        guard colours else { return buffer.append(PlainPieces.changes[from, to]) }
         paint(Self.style(of: from), in: &buffer) { $0.append(name: from) }
         buffer.append(" → ")
         paint(Self.style(of: to), in: &buffer) { $0.append(name: to) }
     }
 
     private func appendChange<Bytes: TraceBytes>(_ from: SceneState, _ to: SceneState, to buffer: inout Bytes) {
+        guard colours else { return buffer.append(PlainPieces.sceneChanges[from, to]) }
         paint(Self.style(of: from), in: &buffer) { $0.append(name: from) }
         buffer.append(" → ")
         paint(Self.style(of: to), in: &buffer) { $0.append(name: to) }
@@ -216,4 +219,12 @@ public struct TextTraceLayout: Sendable {
         case .background: "34"
         }
     }
+}
+
+/// Pieces of uncoloured lines, each made once from the names in it: a state change, or a notification's arrow
+/// and name, is one piece to copy where it took three or two.
+private enum PlainPieces {
+    static let changes = CasePairTemplates<AppState> { $0.rawValue + " → " + $1.rawValue }
+    static let sceneChanges = CasePairTemplates<SceneState> { $0.rawValue + " → " + $1.rawValue }
+    static let notifications = CaseNames<UIKitNotification> { "  ↳ " + $0.rawValue }
 }
