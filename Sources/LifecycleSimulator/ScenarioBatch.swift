@@ -222,7 +222,9 @@ public struct ScenarioBatch {
     /// first line runs.
     private func longestAppID(in input: Input) -> Int {
         var longest = 0
-        _ = input.source.forEachLine(file: input.file) { line, _ in
+        // Only lines that may declare an app are made text. An unreadable file is reported when it runs.
+        _ = input.source.forEachLine(file: input.file, chunkSize: 1 << 20, where: ScenarioParser.mayDeclareApp) {
+            line, _ in
             longest = max(longest, ScenarioParser.longestDeclaredAppID(in: line))
             return true
         }

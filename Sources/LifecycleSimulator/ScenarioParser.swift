@@ -71,16 +71,21 @@ public struct ScenarioParser {
     /// The number of characters of the longest app id declared in a source (0 when it declares none): what the
     /// text trace needs before the first line of a streamed scenario, whose apps may be declared late.
     public static func longestDeclaredAppID(in line: Substring) -> Int {
-        // Only a line whose first word is `app` declares one: its first byte past ASCII spaces rules out most
-        // lines without tokenizing them (a byte beyond ASCII may begin a space of Unicode's: those are tokenized).
-        for byte in line.utf8 where !byte.isASCIIWhitespace {
-            guard byte == UInt8(ascii: "a") || byte >= 0x80 else { return 0 }
-            break
-        }
-        guard line.utf8.count > 4 else { return 0 }
+        guard mayDeclareApp(line.utf8) else { return 0 }
         let (tokens, _) = tokens(of: line)
         guard tokens.count >= 2, tokens[0].text == "app" else { return 0 }
         return tokens[1].text.count
+    }
+
+    /// Whether a line's bytes may declare an app: only a line whose first word is `app` does, and its first byte
+    /// past ASCII spaces rules out most lines without tokenizing them, or even making them text (a byte beyond
+    /// ASCII may begin a space of Unicode's: such lines may).
+    static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
+        for byte in line where !byte.isASCIIWhitespace {
+            guard byte == UInt8(ascii: "a") || byte >= 0x80 else { return false }
+            break
+        }
+        return line.count > 4
     }
 
     /// The lines of a source: `\n`, `\r\n` and a lone `\r` each end a line, so a file parses the same whichever

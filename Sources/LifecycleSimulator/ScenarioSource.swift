@@ -24,18 +24,25 @@ public enum ScenarioSource: Sendable {
         forEachLine(file: file, chunkSize: 1 << 20, body)
     }
 
-    /// ``forEachLine(file:_:)``, reading a file `chunkSize` bytes at a time.
-    func forEachLine(file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool) -> String? {
+    /// ``forEachLine(file:_:)``, reading a file `chunkSize` bytes at a time; `body` sees only the lines whose
+    /// bytes pass `isWanted`: the others are skipped before they are made text (or checked to be UTF-8).
+    func forEachLine(
+        file: String, chunkSize: Int, where isWanted: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true },
+        _ body: (Substring, Int) -> Bool
+    ) -> String? {
         switch self {
         case .text(let text):
-            for (offset, line) in ScenarioParser.lines(of: text).enumerated() where !body(line, offset + 1) { break }
+            for (offset, line) in ScenarioParser.lines(of: text).enumerated() {
+                let isWantedLine = line.utf8.withContiguousStorageIfAvailable(isWanted) ?? true
+                if isWantedLine, !body(line, offset + 1) { break }
+            }
             return nil
         case .file(let descriptor):
-            return Self.forEachLine(file: file, chunkSize: chunkSize, body) { buffer, offset in
+            return Self.forEachLine(file: file, chunkSize: chunkSize, isWanted, body) { buffer, offset in
                 pread(descriptor, buffer.baseAddress!, buffer.count, offset)
             }
         case .bytes(let bytes):
-            return Self.forEachLine(file: file, chunkSize: chunkSize, body) { buffer, offset in
+            return Self.forEachLine(file: file, chunkSize: chunkSize, isWanted, body) { buffer, offset in
                 let count = max(0, min(buffer.count, bytes.count - Int(offset)))
                 if count > 0 {
                     bytes.withUnsafeBytes {
@@ -51,8 +58,8 @@ public enum ScenarioSource: Sendable {
     /// The lines of what `read` gives (into a buffer, from an offset: the count read, 0 at the end, or -1 with
     /// `errno`).
     private static func forEachLine(
-        file: String, chunkSize: Int, _ body: (Substring, Int) -> Bool,
-        read: (UnsafeMutableRawBufferPointer, off_t) -> Int
+        file: String, chunkSize: Int, _ isWanted: (UnsafeBufferPointer<UInt8>) -> Bool,
+        _ body: (Substring, Int) -> Bool, read: (UnsafeMutableRawBufferPointer, off_t) -> Int
     ) -> String? {
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         var carried: [UInt8] = []
@@ -62,12 +69,13 @@ public enum ScenarioSource: Sendable {
         // Gives one line's bytes to `body`; a line that is not UTF-8 ends the reading with its error.
         func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> (stop: Bool, error: String?) {
             number += 1
+            guard isWanted(bytes) else { return (false, nil) }
             guard let line = string(validatingUTF8: bytes) else {
                 let (column, byte) = firstInvalidUTF8(in: bytes)
                 let found = byte.map { "the byte 0x" + String($0, radix: 16, uppercase: true) } ?? "a cut-off character"
                 return (true, "\(file):\(number):\(column): error: expected UTF-8 text, found \(found)")
             }
-            return (!body(line[...], number), nil)
+            return (!body(Substring(line), number), nil)
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read($0, offset) }

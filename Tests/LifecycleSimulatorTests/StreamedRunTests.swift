@@ -35,6 +35,32 @@ import Testing
         return (lines, error)
     }
 
+    /// The text trace's first pass over a file reads only lines that may declare an app: the same lines, with the
+    /// same numbers, as a full read keeps, from a file in any pieces and from a text.
+    @Test func aReadForAppLinesSkipsTheOthersAndKeepsTheNumbers() throws {
+        var random = SplitMix64(seed: 8)
+        let pieces = ["app notes", "  app a", "tap a", "apple", "", "\r", "\n", "\r\n", "\u{3000}app é", "# app"]
+        for _ in 0..<200 {
+            let text = random.pieces(of: pieces, atMost: 10).joined()
+            let file = try TemporaryFile(text)
+            for source in [ScenarioSource.file(descriptor: file.descriptor), .text(text)] {
+                var all: [(String, Int)] = []
+                _ = source.forEachLine(file: "f", chunkSize: 3) { line, number in
+                    all.append((String(line), number))
+                    return true
+                }
+                var wanted: [(String, Int)] = []
+                _ = source.forEachLine(file: "f", chunkSize: 3, where: ScenarioParser.mayDeclareApp) { line, number in
+                    wanted.append((String(line), number))
+                    return true
+                }
+                let expected = all.filter { ScenarioParser.mayDeclareApp($0.0.utf8) }
+                #expect(wanted.map(\.0) == expected.map(\.0), "\(text.debugDescription)")
+                #expect(wanted.map(\.1) == expected.map(\.1), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func aFileSplitsIntoTheLinesItsTextDoes() throws {
         var random = SplitMix64(seed: 5)
         let pieces = ["tap a", "", "\r", "\n", "\r\n", " ", "é", "# ✓ comment", "\r\r\n", "\n\r"]
