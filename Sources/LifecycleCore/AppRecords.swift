@@ -49,9 +49,7 @@ struct AppRecords: Sendable {
 
     init(_ records: [AppRecord]) {
         storage = Storage(capacity: Swift.max(records.count, 1))
-        records.withUnsafeBufferPointer { records in
-            storage.base.initialize(from: records.baseAddress!, count: records.count)
-        }
+        _ = UnsafeMutableBufferPointer(start: storage.base, count: records.count).initialize(from: records)
         storage.count = records.count
     }
 

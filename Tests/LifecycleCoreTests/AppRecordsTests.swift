@@ -54,5 +54,10 @@ import Testing
         records.append(AppRecord(configuration: AppConfiguration(id: "late"), profile: profile))
         #expect(records.map(\.id.rawValue) == (0..<40).map { "a\($0)" } + ["late"])
         #expect(snapshot.count == 40 && snapshot[7].footprint != 1 && records[7].footprint == 1)
+
+        // A phone may start with no apps and declare them as a scenario streams in.
+        var empty = AppRecords([])
+        empty.append(AppRecord(configuration: AppConfiguration(id: "first"), profile: profile))
+        #expect(empty.map(\.id.rawValue) == ["first"])
     }
 }
