@@ -121,6 +121,7 @@ public struct TextTraceLayout: Sendable {
 
     /// The time and the app column of an event line, and the space after them.
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
+        // ``appendTime(_:to:)`` with the three spaces after it: its `s` and the spaces go as one piece.
         buffer.append(seconds: time, paddedTo: 8)
         buffer.append("s   ")
         buffer.append(app: app, paddedTo: appWidth + 1)
