@@ -2,7 +2,8 @@
 /// scenes and task lists they refer to by position.
 ///
 /// A host that handles many events keeps one list and empties it after each (``removeAll()``): emptying keeps
-/// the storage, and costs nothing per action (plain values need no destruction). Hosts that handle a few events
+/// the storage, and costs nothing per action (plain values need no destruction). The phone makes sure of the
+/// list's sole ownership once per event and appends to it without asking again (``OwnedArray``). Hosts that handle a few events
 /// take ``Action`` arrays instead, which the phone makes from such a list.
 ///
 /// ```swift
@@ -14,7 +15,8 @@
 /// ```
 public struct ActionList: Sendable {
     /// The actions, in the order they must happen.
-    public private(set) var entries: [PlainAction] = []
+    @inlinable public var entries: Entries { Entries(actions: actions) }
+    @usableFromInline var actions = OwnedArray<PlainAction>()
     private var details: [CallbackDetail] = []
     private var texts: [String] = []
     private var scenes: [SceneID] = []
@@ -22,11 +24,11 @@ public struct ActionList: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { actions.isEmpty }
 
     /// Empties the list, keeping its storage for the next event.
     public mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
+        actions.removeAll()
         // Most events have no detail, note, scene or task list: their arrays stay empty and are left alone.
         if !details.isEmpty { details.removeAll(keepingCapacity: true) }
         if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
@@ -67,8 +69,15 @@ public struct ActionList: Sendable {
 
     // MARK: Filling (the phone)
 
+    /// Makes sure this list's storage is its own: the phone calls it when an event starts, before appending.
+    mutating func makeUnique() {
+        actions.makeUnique()
+    }
+
+    /// Appends an action, after ``makeUnique()``.
+    @inline(__always)
     mutating func append(_ entry: PlainAction) {
-        entries.append(entry)
+        actions.append(entry)
     }
 
     /// Keeps a detail and returns its position; `nil` for none.

@@ -98,3 +98,6 @@ struct AppRecord: Sendable {
     var isBusy: Bool { running != nil }
     var hasQueuedSteps: Bool { !steps.isEmpty }
 }
+
+/// The phone's app records, by index, checked for sole ownership once per event (``OwnedArray``).
+typealias AppRecords = OwnedArray<AppRecord>

@@ -98,6 +98,7 @@ public struct Phone: Sendable {
         var configuration = configuration
         configuration.memory = Self.withinMemoryRange(configuration.memory)
         indexByID[configuration.id] = apps.count
+        apps.makeUnique()
         apps.append(AppRecord(configuration: configuration, profile: profile))
     }
 
@@ -146,6 +147,7 @@ public struct Phone: Sendable {
         apps.makeUnique()
         swap(&output, &list)
         defer { swap(&output, &list) }
+        output.makeUnique()
         return try body(&self)
     }
 
@@ -165,6 +167,7 @@ public struct Phone: Sendable {
         return (result, actions(in: list))
     }
 
+    @inline(__always)
     mutating func emit(_ action: PlainAction) {
         output.append(action)
     }
