@@ -24,11 +24,15 @@ struct LeastRecentlyUsedQueue: Sendable {
     }
 
     mutating func popMin() -> Entry? {
-        guard !entries.isEmpty else { return nil }
-        entries.swapAt(0, entries.count - 1)
-        let minimum = entries.removeLast()
-        if !entries.isEmpty { siftDown(0) }
-        return minimum
+        // The last entry fills the root's place, sifted down from it: one ownership check for the removal and one
+        // for the sift, where swapping it in first took a third.
+        guard let last = entries.popLast() else { return nil }
+        guard !entries.isEmpty else { return last }
+        return entries.withUnsafeMutableBufferPointer { entries in
+            let minimum = entries[0]
+            Self.siftDown(last, from: 0, in: entries)
+            return minimum
+        }
     }
 
     /// Keeps only the entries for which `isValid` holds.
@@ -55,19 +59,21 @@ struct LeastRecentlyUsedQueue: Sendable {
     }
 
     private mutating func siftDown(_ start: Int) {
-        entries.withUnsafeMutableBufferPointer { entries in
-            let moving = entries[start]
-            var hole = start
-            while true {
-                let left = 2 * hole + 1
-                guard left < entries.count else { break }
-                let right = left + 1
-                let smaller = right < entries.count && entries[right] < entries[left] ? right : left
-                guard entries[smaller] < moving else { break }
-                entries[hole] = entries[smaller]
-                hole = smaller
-            }
-            entries[hole] = moving
+        entries.withUnsafeMutableBufferPointer { entries in Self.siftDown(entries[start], from: start, in: entries) }
+    }
+
+    /// Puts `moving` in the hole at `start`, or below it where it belongs among the entries under it.
+    private static func siftDown(_ moving: Entry, from start: Int, in entries: UnsafeMutableBufferPointer<Entry>) {
+        var hole = start
+        while true {
+            let left = 2 * hole + 1
+            guard left < entries.count else { break }
+            let right = left + 1
+            let smaller = right < entries.count && entries[right] < entries[left] ? right : left
+            guard entries[smaller] < moving else { break }
+            entries[hole] = entries[smaller]
+            hole = smaller
         }
+        entries[hole] = moving
     }
 }

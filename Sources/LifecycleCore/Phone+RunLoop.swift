@@ -52,13 +52,11 @@ extension Phone {
         switch step {
         case .change(let event, let reason):
             apply(event, reason, to: index)
-        case .call(let callback, let ticket, let condition):
-            let detail = ticket.flatMap { apps[index].parkedDetails.removeValue(forKey: $0) }
-            if holds(condition, for: index) {
-                call(callback, detail, on: index)
-            } else if let reason = explanation(of: condition) {
-                note(index, "\(callback.selector) not called: \(reason)")
-            }
+        case .call(let callback, nil, let condition):
+            // Most calls carry no detail: no parked detail to look up, and none to destroy after the call.
+            call(callback, nil, if: condition, on: index)
+        case .call(let callback, let ticket?, let condition):
+            call(callback, apps[index].parkedDetails.removeValue(forKey: ticket), if: condition, on: index)
         case .armLaunchWatchdog:
             armWatchdog(for: index, guarding: nil, limit: WatchdogLimit.launch)
         case .disarmWatchdog:
@@ -82,6 +80,18 @@ extension Phone {
                 apps[index].session?.hasRestorationActivity = true
                 note(index, "restoration activity kept with session \(session.id)")
             }
+        }
+    }
+
+    /// Calls a delegate method if its condition holds, or notes why it was not called.
+    @inline(__always)
+    private mutating func call(
+        _ callback: Callback, _ detail: CallbackDetail?, if condition: Step.Condition, on index: Int
+    ) {
+        if holds(condition, for: index) {
+            call(callback, detail, on: index)
+        } else if let reason = explanation(of: condition) {
+            note(index, "\(callback.selector) not called: \(reason)")
         }
     }
 
