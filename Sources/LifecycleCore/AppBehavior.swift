@@ -37,10 +37,11 @@ public struct AppBehavior: Sendable, Hashable {
         durations.isEmpty ? .zero : durations[callback] ?? .zero
     }
 
-    /// How long the callback runs when it does not return at once; `nil` when it does. For the run loop, which
-    /// asks on every call: the common app, which declares no durations, is answered without `Duration`'s
-    /// arithmetic (calls into the standard library).
-    func delay(of callback: Callback) -> Duration? {
+    /// How long the callback runs when it does not return at once; `nil` when it returns at once (no duration, or
+    /// one of zero or less). The rule for every host that runs callbacks: the phone's run loop asks on every call,
+    /// and the common app, which declares no durations, is answered without `Duration`'s arithmetic (calls into
+    /// the standard library).
+    public func delay(of callback: Callback) -> Duration? {
         guard !durations.isEmpty, let duration = durations[callback], duration > .zero else { return nil }
         return duration
     }

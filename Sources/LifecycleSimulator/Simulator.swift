@@ -258,20 +258,21 @@ public final class Simulator<Sink: TraceSink> {
     /// each of the list's five arrays on every event, 4% of `lifecycle run`).
     private func carryOutActions() {
         if hostedCode == nil {
-            carryOut(&actions)
+            carryOut(&actions, hosted: false)
         } else {
             var copy = actions
-            carryOut(&copy)
+            carryOut(&copy, hosted: true)
         }
     }
 
-    /// Carries out a list of actions; `inout` only so that it is not copied.
-    private func carryOut(_ actions: inout ActionList) {
+    /// Carries out a list of actions; `inout` only so that it is not copied. `hosted` says whether hosted code is
+    /// there, as the caller found it (reading the weak reference once an event).
+    private func carryOut(_ actions: inout ActionList, hosted: Bool) {
         // Most runs host no app code: then no callback needs looking up.
         let hosts = !hostedApps.isEmpty
         // Timers wait to be queued until all the actions are carried out, unless code outside the simulator may
         // run in between and look at the queue (hosted code).
-        let defersTimers = hostedCode == nil
+        let defersTimers = !hosted
         for entry in actions.entries {
             switch entry {
             case .transition(let app, let from, let to, let reason):
@@ -346,9 +347,8 @@ public final class Simulator<Sink: TraceSink> {
     private func runHosted(_ callback: Callback, scene: SceneID?, _ detail: CallbackDetail?, of index: Int) {
         let app = appIDs[index]
         let answer = hostedCode?.run(callback, scene: scene, detail: detail, of: app)
-        let duration = phone.configuration(of: app)?.behavior.duration(of: callback) ?? .zero
-        if duration > .zero {
-            enqueue(.callbackReturns(app, answer: answer), after: duration)
+        if let delay = phone.configuration(of: app)?.behavior.delay(of: callback) {
+            enqueue(.callbackReturns(app, answer: answer), after: delay)
         } else {
             returned(from: app, answer: answer)
         }
@@ -364,7 +364,7 @@ public final class Simulator<Sink: TraceSink> {
     private func carryingOut<Result>(_ event: (inout Phone, inout ActionList) -> Result) -> Result {
         var list = ActionList()
         let result = event(&phone, &list)
-        carryOut(&list)
+        carryOut(&list, hosted: hostedCode != nil)
         return result
     }
 }
