@@ -141,13 +141,39 @@ extension Lifecycle {
 
     struct Scenarios: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the built-in scenarios, or print one's source to copy and change."
+            abstract: "List the built-in scenarios, or print one's source to copy and change.",
+            discussion: """
+                With --load, print instead a long scenario of everyday use written from a seed: the file the \
+                benchmarks run (2,000 apps, 60,000 rounds), to time `lifecycle run` on any machine.
+                """
         )
 
         @Argument(help: "The scenario to print.")
         var name: String?
 
+        @Option(
+            name: .customLong("load"),
+            help: ArgumentHelp("Print a load scenario of this many rounds of everyday use.", valueName: "rounds"))
+        var loadRounds: Int?
+
+        @Option(name: .customLong("apps"), help: "The apps a load scenario declares.")
+        var loadApps = 2_000
+
+        func validate() throws {
+            guard let loadRounds else {
+                if loadApps != 2_000 { throw ValidationError("--apps goes with --load") }
+                return
+            }
+            if name != nil { throw ValidationError("print a built-in scenario or a load scenario, not both") }
+            guard loadRounds >= 0 else { throw ValidationError("--load takes a number of rounds, 0 or more") }
+            guard loadApps >= 1 else { throw ValidationError("--apps takes a number of apps, 1 or more") }
+        }
+
         func run() throws {
+            if let loadRounds {
+                for line in LoadScenario(apps: loadApps, rounds: loadRounds) { print(line) }
+                return
+            }
             guard let name else {
                 let width = BuiltInScenario.all.map(\.name.count).max() ?? 0
                 for scenario in BuiltInScenario.all {

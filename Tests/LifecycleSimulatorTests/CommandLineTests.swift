@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleSimulator
 import Testing
 
 /// The real `lifecycle` binary, run as a user runs it: exit codes, standard input, files that cannot be read.
@@ -155,6 +156,23 @@ import Testing
         let unknown = try Self.run(["scenarios", "warm-launch"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("no built-in scenario is named 'warm-launch'"))
+    }
+
+    /// The benchmarks' load scenario, printed for anyone to time `lifecycle run` with: the library's own lines,
+    /// which run.
+    @Test func printsALoadScenario() throws {
+        let printed = try Self.run(["scenarios", "--load", "50", "--apps", "12"])
+        #expect(printed.status == 0)
+        #expect(printed.output == LoadScenario(apps: 12, rounds: 50).source)
+        #expect(try Self.run(["run", "-"], input: printed.output).status == 0)
+        let refusals = [
+            ["--load", "-1"], ["--load", "5", "--apps", "0"], ["--apps", "5"], ["cold-launch", "--load", "5"],
+        ]
+        for arguments in refusals {
+            let refused = try Self.run(["scenarios"] + arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.output.isEmpty && !refused.errors.isEmpty, "\(arguments)")
+        }
     }
 
     @Test func demoRunsEveryBuiltInScenarioUnderAHeading() throws {
