@@ -19,10 +19,22 @@ let package = Package(
                 .product(name: "LifecycleSimulator", package: "lifecycle"),
                 .product(name: "LifecycleSupervisor", package: "lifecycle"),
                 .product(name: "LifecycleWire", package: "lifecycle"),
+                "CoreWorkloads",
                 "SupervisedApp",
             ],
             path: "Benchmarks/LifecycleBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .target(
+            name: "CoreWorkloads",
+            dependencies: [.product(name: "LifecycleCore", package: "lifecycle")],
+            path: "Workloads/CoreWorkloads"
+        ),
+        // The `Phone` benchmark's loop alone, for callgrind: swift build -c release --product PhoneLoop
+        .executableTarget(
+            name: "PhoneLoop",
+            dependencies: ["CoreWorkloads", .product(name: "LifecycleCore", package: "lifecycle")],
+            path: "Tools/PhoneLoop"
         ),
         .executableTarget(
             name: "SupervisedApp",

@@ -1,4 +1,5 @@
 import Benchmark
+import CoreWorkloads
 import LifecycleCore
 
 /// `Phone` per transition it emits, beside a bare `switch` over the same chart making the same number of
@@ -8,21 +9,14 @@ func coreBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxDuration: .seconds(10))
 
-    // 100 apps, each tapped and sent Home in turn: a launch (after a kill for memory) or a resume, then a trip to
-    // the background. One phone lives through every sample, as in a long simulation: building a phone of 100 apps
-    // in each sample of 1,000 transitions had been a quarter of what the sample measured. The phone's actions go
-    // into one list of plain values, emptied after each event, as the simulator drives it.
+    // 100 apps, each tapped and sent Home in turn (`TapAndHome`). One phone lives through every sample, as in a long
+    // simulation: building a phone of 100 apps in each sample of 1,000 transitions had been a quarter of what the
+    // sample measured. The phone's actions go into one list of plain values, emptied before each event, as the
+    // simulator drives it. `PhoneLoop` runs the same loop alone, to count its instructions.
     let plain = TapAndHome()
     Benchmark("Phone: tap and Home, per 1,000 transitions", configuration: configuration) { benchmark in
         var list = ActionList()
-        let transitions = plain.drive(until: benchmark.scaledIterations.count) { phone, action in
-            list.removeAll()
-            try! phone.perform(action, into: &list)
-            var transitions = 0
-            for case .transition in list.entries { transitions += 1 }
-            return transitions
-        }
-        blackHole(transitions)
+        blackHole(plain.drive(until: benchmark.scaledIterations.count, into: &list))
     }
 
     // The same through the convenience method, which hands back a new array of `Action`s (apps by name) each time.
@@ -56,34 +50,6 @@ func coreBenchmarks() {
         }
         blackHole(states)
         blackHole(transitions)
-    }
-}
-
-/// A phone of 100 apps on iOS 12 whose apps are tapped in turn and each sent Home, carried on from one sample to
-/// the next.
-final class TapAndHome: @unchecked Sendable {
-    // Unchecked: package-benchmark runs a benchmark's samples one after another on one task; nothing here is
-    // touched concurrently.
-    private let apps = (0..<100).map { AppID("app\($0)") }
-    private var phone: Phone
-    private var round = 0
-
-    init() {
-        phone = Phone(profile: .ios12, apps: apps.map { AppConfiguration(id: $0) })
-    }
-
-    /// Goes on until at least `count` transitions; `perform` does one event and returns how many transitions it
-    /// emitted. Returns the transitions made.
-    @inline(__always)
-    func drive(until count: Int, _ perform: (inout Phone, UserAction) -> Int) -> Int {
-        var transitions = 0
-        while transitions < count {
-            let app = apps[round % apps.count]
-            round += 1
-            transitions += perform(&phone, .tap(app))
-            transitions += perform(&phone, .home)
-        }
-        return transitions
     }
 }
 
