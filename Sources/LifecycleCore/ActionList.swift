@@ -3,8 +3,8 @@
 ///
 /// A host that handles many events keeps one list and empties it after each (``removeAll()``): emptying keeps
 /// the storage, and costs nothing per action (plain values need no destruction). The phone makes sure of the
-/// list's sole ownership once per event and appends to it without asking again (``OwnedArray``). Hosts that handle a few events
-/// take ``Action`` arrays instead, which the phone makes from such a list.
+/// list's sole ownership once per event and appends to it without asking again (``OwnedArray``). Hosts that
+/// handle a few events take ``Action`` arrays instead, which the phone makes from such a list.
 ///
 /// ```swift
 /// var list = ActionList()

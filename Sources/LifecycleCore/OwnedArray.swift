@@ -22,8 +22,8 @@ struct OwnedArray<Element> {
         @usableFromInline let base: UnsafeMutablePointer<Element>
         let capacity: Int
         /// Unchecked for exclusivity at run time (the check cost more than the rest of an append): it is written
-        /// only through a uniquely referenced storage by a mutating member of the one ``OwnedArray`` that holds
-        /// it, and no access to it spans a call out of this file.
+        /// only by a mutating member of the one ``OwnedArray`` that holds this storage, while no other value holds
+        /// it, so no read, from here or inlined elsewhere, can overlap a write; and no access spans a call.
         @usableFromInline @exclusivity(unchecked) var count: Int
 
         init(capacity: Int) {

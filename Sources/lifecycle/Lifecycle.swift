@@ -156,22 +156,22 @@ extension Lifecycle {
             help: ArgumentHelp("Print a load scenario of this many rounds of everyday use.", valueName: "rounds"))
         var loadRounds: Int?
 
-        @Option(name: .customLong("apps"), help: "The apps a load scenario declares.")
-        var loadApps = 2_000
+        @Option(name: .customLong("apps"), help: "The apps a load scenario declares (default: 2000).")
+        var loadApps: Int?
 
         func validate() throws {
             guard let loadRounds else {
-                if loadApps != 2_000 { throw ValidationError("--apps goes with --load") }
+                if loadApps != nil { throw ValidationError("--apps goes with --load") }
                 return
             }
             if name != nil { throw ValidationError("print a built-in scenario or a load scenario, not both") }
             guard loadRounds >= 0 else { throw ValidationError("--load takes a number of rounds, 0 or more") }
-            guard loadApps >= 1 else { throw ValidationError("--apps takes a number of apps, 1 or more") }
+            guard (loadApps ?? 1) >= 1 else { throw ValidationError("--apps takes a number of apps, 1 or more") }
         }
 
         func run() throws {
             if let loadRounds {
-                for line in LoadScenario(apps: loadApps, rounds: loadRounds) { print(line) }
+                for line in LoadScenario(apps: loadApps ?? 2_000, rounds: loadRounds) { print(line) }
                 return
             }
             guard let name else {
