@@ -29,10 +29,10 @@ public struct AppBehavior: Sendable, Hashable {
         self.backgroundEventWork = backgroundEventWork
     }
 
-    /// How long the callback runs before it returns.
+    /// How long the callback runs before it returns, as declared (zero when nothing is); ``delay(of:)`` says
+    /// whether it returns later.
     ///
-    /// Most apps declare no durations and no answers: an empty table is answered without hashing the callback
-    /// (the run loop asks on every call).
+    /// Most apps declare no durations: an empty table is answered without hashing the callback.
     public func duration(of callback: Callback) -> Duration {
         durations.isEmpty ? .zero : durations[callback] ?? .zero
     }
@@ -46,7 +46,8 @@ public struct AppBehavior: Sendable, Hashable {
         return duration
     }
 
-    /// What a `BOOL`-returning callback answers.
+    /// What a `BOOL`-returning callback answers (YES when nothing is declared); an empty table is answered without
+    /// hashing the callback.
     public func answer(of callback: Callback) -> Bool {
         answers.isEmpty ? true : answers[callback] ?? true
     }

@@ -6,10 +6,13 @@
 /// that, which few events make, goes on in an array. Emptying the queue is two stores; entries past the length in
 /// use are left over from earlier events and are overwritten as steps are queued.
 struct StepQueue: Sendable {
-    /// How many steps are kept inline: a launch with restoration, a delivery and activation queues about ten.
-    static let inlineCapacity = 16
+    /// The steps kept inline: a launch with restoration, a delivery and activation queues about ten.
+    private typealias InlineSteps = InlineArray<16, Step>
 
-    private var inline = InlineArray<16, Step>(repeating: .disarmWatchdog)
+    /// How many steps are kept inline.
+    static var inlineCapacity: Int { InlineSteps.count }
+
+    private var inline = InlineSteps(repeating: .disarmWatchdog)
     /// The steps after the first ``inlineCapacity``.
     private var overflow: [Step] = []
     /// How many steps are queued, done or not.

@@ -6,11 +6,14 @@
 /// hung up, and Home; tap, the switcher, swipe and dismiss; tap, ten seconds, memory pressure and Home. A round
 /// is about four lines and gives about 24 trace records.
 public struct LoadScenario: Sequence, Sendable {
+    /// The apps of the benchmarks' load scenario, which `lifecycle scenarios --load` prints unless told otherwise.
+    public static let defaultApps = 2_000
+
     public var apps: Int
     public var rounds: Int
     public var seed: UInt64
 
-    public init(apps: Int, rounds: Int, seed: UInt64 = 7) {
+    public init(apps: Int = LoadScenario.defaultApps, rounds: Int, seed: UInt64 = 7) {
         self.apps = Swift.max(1, apps)
         self.rounds = Swift.max(0, rounds)
         self.seed = seed

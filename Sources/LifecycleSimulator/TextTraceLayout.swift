@@ -113,17 +113,16 @@ public struct TextTraceLayout: Sendable {
 
     // MARK: Pieces
 
-    /// The time, right-aligned in 9 columns, with its `s`.
-    private func appendTime<Bytes: TraceBytes>(_ time: Duration, to buffer: inout Bytes) {
+    /// The time, right-aligned in 9 columns with its `s`; `ending` is that `s` with what follows it, copied as one
+    /// piece.
+    private func appendTime<Bytes: TraceBytes>(_ time: Duration, ending: StaticString = "s", to buffer: inout Bytes) {
         buffer.append(seconds: time, paddedTo: 8)
-        buffer.append(UInt8(ascii: "s"))
+        buffer.append(ending)
     }
 
     /// The time and the app column of an event line, and the space after them.
     private func appendStart<Bytes: TraceBytes>(_ time: Duration, _ app: AppID?, to buffer: inout Bytes) {
-        // ``appendTime(_:to:)`` with the three spaces after it: its `s` and the spaces go as one piece.
-        buffer.append(seconds: time, paddedTo: 8)
-        buffer.append("s   ")
+        appendTime(time, ending: "s   ", to: &buffer)
         buffer.append(app: app, paddedTo: appWidth + 1)
     }
 

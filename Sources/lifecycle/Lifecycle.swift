@@ -156,7 +156,9 @@ extension Lifecycle {
             help: ArgumentHelp("Print a load scenario of this many rounds of everyday use.", valueName: "rounds"))
         var loadRounds: Int?
 
-        @Option(name: .customLong("apps"), help: "The apps a load scenario declares (default: 2000).")
+        @Option(
+            name: .customLong("apps"),
+            help: "The apps a load scenario declares (default: \(LoadScenario.defaultApps)).")
         var loadApps: Int?
 
         func validate() throws {
@@ -171,7 +173,7 @@ extension Lifecycle {
 
         func run() throws {
             if let loadRounds {
-                for line in LoadScenario(apps: loadApps ?? 2_000, rounds: loadRounds) { print(line) }
+                for line in LoadScenario(apps: loadApps ?? LoadScenario.defaultApps, rounds: loadRounds) { print(line) }
                 return
             }
             guard let name else {

@@ -59,7 +59,7 @@ final class BenchmarkFiles: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = scenario(rounds: rounds)
         if !FileManager.default.fileExists(atPath: path) {
-            let text = LoadScenario(apps: 2_000, rounds: rounds).source
+            let text = LoadScenario(rounds: rounds).source
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         }
         if let format, !FileManager.default.fileExists(atPath: trace(rounds: rounds, format: format)) {
