@@ -48,6 +48,9 @@ extension Phone {
         bringForward(waiting)
     }
 
+    /// Does one step. Inlined into ``run(_:)``, its one caller: the call's entry and exit had been 2% of the
+    /// phone's tap-and-Home loop.
+    @inline(__always)
     private mutating func perform(_ step: Step, for index: Int) {
         switch step {
         case .change(let event, let reason):
