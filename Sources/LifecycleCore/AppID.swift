@@ -14,25 +14,31 @@ public struct AppID: RawRepresentable, Hashable, Comparable, Sendable, CustomStr
 
     /// Whether a string is a valid identifier: letters, digits, `.`, `_` and `-`, at least one character.
     public static func isValid(_ string: Substring) -> Bool {
-        // ASCII, byte by byte where the bytes lie: what the character test below says of each ASCII character.
-        // A string with a byte beyond ASCII anywhere is judged by its characters.
-        let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var valid = !bytes.isEmpty
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                    continue
-                case 0x80...:
-                    return nil
-                default:
-                    valid = false
-                }
-            }
-            return valid
-        }
-        if let ascii, let valid = ascii { return valid }
+        if let ascii = string.utf8.withContiguousStorageIfAvailable(isValid(ascii:)), let valid = ascii { return valid }
         return !string.isEmpty
             && string.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+    }
+
+    /// Whether the UTF-8 bytes of a string are a valid identifier (``isValid(_:)``), read where they lie.
+    public static func isValid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isValid(ascii: bytes) ?? isValid(String(decoding: bytes, as: UTF8.self)[...])
+    }
+
+    /// ``isValid(_:)`` for ASCII, byte by byte: what the character test says of each ASCII character. `nil` for
+    /// bytes beyond ASCII anywhere, which are judged by their characters.
+    private static func isValid(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var valid = !bytes.isEmpty
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                continue
+            case 0x80...:
+                return nil
+            default:
+                valid = false
+            }
+        }
+        return valid
     }
 }

@@ -42,6 +42,12 @@ struct LineContext {
 
     /// A well-formed app id: letters, digits, `.`, `_` and `-`, at most ``longestAppID`` characters.
     func appID(_ token: Token) throws(ScenarioError) -> AppID {
+        // Judged and made from the word's bytes: each `text` of the token makes a `Substring`.
+        let valid = token.withBytes { bytes in
+            AppID.isValid(utf8: bytes) && bytes.count <= Self.longestAppID
+                ? String(decoding: bytes, as: UTF8.self) : nil
+        }
+        if let valid { return AppID(valid) }
         guard AppID.isValid(token.text) else {
             throw error(
                 at: token, "expected an app id (letters, digits, '.', '_' and '-'), found \(quoted(token.text))")

@@ -73,7 +73,7 @@ public struct ScenarioParser {
     public static func longestDeclaredAppID(in line: Substring) -> Int {
         guard mayDeclareApp(line.utf8) else { return 0 }
         let (tokens, _) = tokens(of: line)
-        guard tokens.count >= 2, tokens[0].text == "app" else { return 0 }
+        guard tokens.count >= 2, tokens[0].spells("app") else { return 0 }
         return tokens[1].text.count
     }
 
@@ -107,11 +107,8 @@ public struct ScenarioParser {
     private static func parseLine(
         _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
     ) throws(ScenarioError) -> Line? {
-        // The first word as a `String`: a short one compares with each keyword in a word or two, where a
-        // `Substring` compares character by character.
-        let word = String(first.text)
-        switch word {
-        case "profile":
+        // The first word's bytes, compared with each keyword.
+        if first.spells("profile") {
             try line.requireCount(2, "profile takes one of \(Self.profileNames)")
             try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
             let name = line.tokens[1].text
@@ -124,7 +121,7 @@ public struct ScenarioParser {
             }
             state.scenario.profile = profile
             state.profileLine = line.number
-        case "device":
+        } else if first.spells("device") {
             try line.requireCount(2, "device takes memory=SIZE, such as memory=2048MB")
             try requireOnceBeforeActions(
                 first, line, state, previous: state.deviceLine, "the device is already described")
@@ -135,7 +132,7 @@ public struct ScenarioParser {
             }
             state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
             state.deviceLine = line.number
-        case "app":
+        } else if first.spells("app") {
             var parser = AppDeclarationParser(line: line)
             do {
                 let configuration = try parser.parse(declared: state.apps.lines)
@@ -147,8 +144,8 @@ public struct ScenarioParser {
                 if let id = parser.id, state.apps.lines[id] == nil { state.apps.failed.insert(id) }
                 throw error
             }
-        default:
-            let (command, appColumn) = try parseCommand(word, first, line, declared: state.apps)
+        } else {
+            let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
             let text = Self.actionText(line.tokens)
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
@@ -163,17 +160,21 @@ public struct ScenarioParser {
     /// An action line's words joined by single spaces, as the trace shows it: when one space separates each
     /// word (nearly always), the line's own text from the first word to the last, without building a join.
     static func actionText(_ tokens: [Token]) -> String {
-        guard let first = tokens.first?.text, let last = tokens.last?.text else { return "" }
-        let text = first.base.utf8
-        // By index, reading each token where it lies: a `for token in` loop copied every token (a retain and a
-        // release of the line's text each).
-        for index in tokens.indices.dropFirst() {
-            let separator = tokens[index - 1].text.endIndex
-            guard separator < text.endIndex, text[separator] == UInt8(ascii: " "),
-                text.index(after: separator) == tokens[index].text.startIndex
-            else { return tokens.map(\.text).joined(separator: " ") }
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        var source = first.source
+        let isSingleSpaced = source.withUTF8 { bytes in
+            // By index, reading each token where it lies: a `for token in` loop copied every token.
+            for index in tokens.indices.dropFirst() {
+                let separator = tokens[index - 1].bytes.upperBound
+                guard tokens[index].bytes.lowerBound == separator + 1, bytes[separator] == UInt8(ascii: " ")
+                else { return false }
+            }
+            return true
         }
-        return String(first.base[first.startIndex..<last.endIndex])
+        guard isSingleSpaced else { return tokens.map(\.text).joined(separator: " ") }
+        let words = first.bytes.lowerBound..<last.bytes.upperBound
+        // A line read from a file is its own source: when its words are all of it, that is the text.
+        return words == 0..<source.utf8.count ? source : String(source.utf8Slice(words))
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).
@@ -186,11 +187,12 @@ public struct ScenarioParser {
         }
     }
 
-    /// An action line: `name` is its first word, `word` that word's token.
+    /// An action line: `word` is its first word.
     private static func parseCommand(
-        _ name: String, _ word: Token, _ line: LineContext, declared: AppDeclarations
+        _ word: Token, _ line: LineContext, declared: AppDeclarations
     ) throws(ScenarioError) -> (Scenario.Command, Int?) {
-        guard let syntax = Self.syntax(of: name) else {
+        guard let syntax = word.withBytes(Self.syntax(of:)) else {
+            let name = String(word.text)
             var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
             if let suggestion = Spelling.closest(to: name, among: Self.commandWords) {
                 message += "; did you mean '\(suggestion)'?"
@@ -202,7 +204,7 @@ public struct ScenarioParser {
         let arguments = line.tokens.dropFirst()
         if arguments.count < syntax.required {
             let missing = syntax.arguments[arguments.count]
-            throw line.error(column: line.endColumn, "'\(name)' needs \(missing.description) after it")
+            throw line.error(column: line.endColumn, "'\(word.text)' needs \(missing.description) after it")
         }
         if arguments.count > syntax.arguments.count {
             let extra = arguments[arguments.startIndex + syntax.arguments.count]
@@ -211,7 +213,7 @@ public struct ScenarioParser {
                 count == 0
                 ? "takes no argument"
                 : "takes \(count == 1 ? "one argument" : "\(count) arguments"), \(syntax.usage)"
-            throw line.error(at: extra, "'\(name)' \(takes); found an extra \(quoted(extra.text))")
+            throw line.error(at: extra, "'\(word.text)' \(takes); found an extra \(quoted(extra.text))")
         }
         var values = ArgumentValues()
         var appColumn: Int?
@@ -338,19 +340,25 @@ public struct ScenarioParser {
         "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
     ]
 
-    /// The commands by the first byte of their word: a word is compared with the few that share its first letter,
-    /// where looking it up in ``commands`` hashed it (some 300 instructions an action line).
-    private static let commandsByFirstByte: [[(word: String, syntax: CommandSyntax)]] = {
-        var table = Array(repeating: [(word: String, syntax: CommandSyntax)](), count: 128)
-        for (word, syntax) in commands { table[Int(word.utf8.first!)].append((word, syntax)) }
+    /// The commands by the first byte of their word: a word's bytes are compared with the few that share its
+    /// first letter, where looking it up in ``commands`` hashed it (some 300 instructions an action line).
+    private static let commandsByFirstByte: [[(word: [UInt8], syntax: CommandSyntax)]] = {
+        var table = Array(repeating: [(word: [UInt8], syntax: CommandSyntax)](), count: 128)
+        for (word, syntax) in commands { table[Int(word.utf8.first!)].append((Array(word.utf8), syntax)) }
         return table
     }()
 
     /// The syntax of the command a word names, if it names one.
     static func syntax(of word: String) -> CommandSyntax? {
-        guard let first = word.utf8.first, first < 128 else { return nil }
+        Array(word.utf8).withUnsafeBufferPointer(syntax(of:))
+    }
+
+    /// The syntax of the command a word's bytes name, if they name one.
+    static func syntax(of word: UnsafeBufferPointer<UInt8>) -> CommandSyntax? {
+        guard let first = word.first, first < 128 else { return nil }
         let candidates = Int(first)
-        for index in commandsByFirstByte[candidates].indices where commandsByFirstByte[candidates][index].word == word {
+        for index in commandsByFirstByte[candidates].indices
+        where commandsByFirstByte[candidates][index].word.withUnsafeBufferPointer({ $0.hasSameBytes(as: word) }) {
             return commandsByFirstByte[candidates][index].syntax
         }
         return nil
@@ -373,21 +381,30 @@ public struct ScenarioParser {
 
     /// ``tokens(of:)`` into an array the caller keeps, emptied first: its memory serves every line of a file.
     static func tokens(of line: Substring, into tokens: inout [Token]) -> Substring? {
+        // Emptied a token at a time, keeping the memory: `removeAll(keepingCapacity:)` goes through
+        // `replaceSubrange`, some 180 instructions a line.
+        while tokens.popLast() != nil {}
+        if let comment = Self.tokens(ofASCII: line, into: &tokens) { return comment }
         tokens.removeAll(keepingCapacity: true)
-        return line.isASCII ? Self.tokens(ofASCII: line, into: &tokens) : Self.tokens(ofAnyText: line, into: &tokens)
+        return Self.tokens(ofAnyText: line, into: &tokens)
     }
 
     /// ``tokens(of:into:)`` for any text, character by character: the reference that the ASCII reader matches.
     static func tokens(ofAnyText line: Substring, into tokens: inout [Token]) -> Substring? {
+        let source = line.base
         var column = 0
         var start: (index: Substring.Index, column: Int)?
         var index = line.startIndex
+        func append(_ open: (index: Substring.Index, column: Int), to end: Substring.Index) {
+            let bytes = source.utf8Offset(of: open.index)..<source.utf8Offset(of: end)
+            tokens.append(Token(source: source, bytes: bytes, column: open.column))
+        }
         while index < line.endIndex {
             let character = line[index]
             column += 1
             if character.isWhitespace {
                 if let open = start {
-                    tokens.append(Token(text: line[open.index..<index], column: open.column))
+                    append(open, to: index)
                     start = nil
                 }
             } else if start == nil {
@@ -399,49 +416,56 @@ public struct ScenarioParser {
             }
             index = line.index(after: index)
         }
-        if let open = start { tokens.append(Token(text: line[open.index...], column: open.column)) }
+        if let open = start { append(open, to: line.endIndex) }
         return nil
     }
 
     /// ``tokens(of:into:)`` for a line of ASCII bytes, where a character is a byte (a line holds no `\r\n`),
-    /// read byte by byte.
-    static func tokens(ofASCII line: Substring, into tokens: inout [Token]) -> Substring? {
-        let bytes = line.utf8
-        var start: Substring.Index?
-        var index = bytes.startIndex
-        var column = 0
-        var startColumn = 0
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            column += 1
-            if byte.isASCIIWhitespace {
-                if let open = start {
-                    tokens.append(Token(text: line[open..<index], column: startColumn))
-                    start = nil
-                }
-            } else if start == nil {
-                if byte == UInt8(ascii: "#") {
-                    var commentStart = bytes.index(after: index)
-                    while commentStart < bytes.endIndex,
-                        bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart].isASCIIWhitespace
-                    {
-                        bytes.formIndex(after: &commentStart)
+    /// read byte by byte where the bytes lie.
+    ///
+    /// - Returns: the line's comment, if it has one, as ``tokens(of:into:)``; `nil` (its tokens read so far left
+    ///   in `tokens`) when the line has a byte beyond ASCII, which is left to ``tokens(ofAnyText:into:)``.
+    static func tokens(ofASCII line: Substring, into tokens: inout [Token]) -> Substring?? {
+        let source = line.base
+        let lineStart = source.utf8Offset(of: line.startIndex)
+        let lineEnd = source.utf8Offset(of: line.endIndex)
+        var contiguous = source
+        let comment: Range<Int>?? = contiguous.withUTF8 { bytes in
+            var start: Int?
+            for index in lineStart..<lineEnd {
+                let byte = bytes[index]
+                if byte.isASCIIWhitespace {
+                    if let open = start {
+                        tokens.append(Token(source: source, bytes: open..<index, column: open - lineStart + 1))
+                        start = nil
                     }
-                    var commentEnd = bytes.endIndex
-                    while commentEnd > commentStart {
-                        let last = bytes[bytes.index(before: commentEnd)]
-                        guard last.isASCIIWhitespace else { break }
-                        bytes.formIndex(before: &commentEnd)
+                } else if byte >= 0x80 {
+                    return nil
+                } else if start == nil {
+                    if byte == UInt8(ascii: "#") {
+                        // Past a byte beyond ASCII in the comment, the comment's spaces are Unicode's.
+                        guard !UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]).contains(where: { $0 >= 0x80 })
+                        else { return nil }
+                        var commentStart = index + 1
+                        while commentStart < lineEnd,
+                            bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart].isASCIIWhitespace
+                        {
+                            commentStart += 1
+                        }
+                        var commentEnd = lineEnd
+                        while commentEnd > commentStart, bytes[commentEnd - 1].isASCIIWhitespace { commentEnd -= 1 }
+                        return .some(commentStart < commentEnd ? commentStart..<commentEnd : nil)
                     }
-                    return commentStart < commentEnd ? line[commentStart..<commentEnd] : nil
+                    start = index
                 }
-                start = index
-                startColumn = column
             }
-            bytes.formIndex(after: &index)
+            if let open = start {
+                tokens.append(Token(source: source, bytes: open..<lineEnd, column: open - lineStart + 1))
+            }
+            return .some(nil)
         }
-        if let open = start { tokens.append(Token(text: line[open...], column: startColumn)) }
-        return nil
+        guard let comment else { return nil }
+        return .some(comment.map(source.utf8Slice))
     }
 
     private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {
@@ -449,10 +473,4 @@ public struct ScenarioParser {
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
         return text[..<end]
     }
-}
-
-/// A word of a scenario line.
-struct Token: Equatable {
-    var text: Substring
-    var column: Int
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is ASCII, looked at eight bytes at a time: the readers of scenario lines and log lines
     /// take a byte-wise path for such lines.
@@ -15,5 +23,12 @@ extension UnsafeBufferPointer<UInt8> {
             offset += 1
         }
         return true
+    }
+
+    /// Whether these bytes are the same as `other`'s, compared by `memcmp`: `elementsEqual` goes through each
+    /// sequence's iterator, a byte at a time.
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        return count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0
     }
 }

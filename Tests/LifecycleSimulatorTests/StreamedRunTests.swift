@@ -274,6 +274,23 @@ import Testing
         }
     }
 
+    /// Any line, ASCII or not, splits as the character-wise reader splits it: the byte-wise reader hands a line to
+    /// it at its first byte beyond ASCII, in a word, a space or a comment. Lines are also taken as pieces of a
+    /// larger text, as a whole scenario's lines are, where a token's offsets are the text's.
+    @Test func everyLineSplitsAsTheCharacterWiseReaderSplitsIt() {
+        let pieces = ["tap", "notes", " ", "\t", "#", " # ", "x#y", "é", "\u{3000}", "\u{A0}", "✓", "# é\u{A0}"]
+        let failing = SplitMix64.linesFailing(seed: 9, pieces: pieces, atMost: 8) { line in
+            [line[...], ScenarioParser.lines(of: "home\n" + line + "\ntap x")[1]].allSatisfy { piece in
+                var (read, reference): ([Token], [Token]) = ([], [])
+                let comment = ScenarioParser.tokens(of: piece, into: &read)
+                let referenceComment = ScenarioParser.tokens(ofAnyText: piece, into: &reference)
+                return read.map(\.text) == reference.map(\.text) && read.map(\.column) == reference.map(\.column)
+                    && comment == referenceComment
+            }
+        }
+        #expect(failing.isEmpty)
+    }
+
     /// An action's text in the trace is its words joined by single spaces, whatever separated them on the line.
     @Test func actionTextIsTheWordsJoinedBySingleSpaces() {
         let pieces = ["tap", "notes", " ", " ", "  ", "\t", "\u{0B}", "\r", "é", "\u{3000}", "\u{A0}", "# note", "x"]
@@ -314,12 +331,14 @@ import Testing
         #expect(mismatches.count == 0, "the first: \(mismatches.prefix(3))")
     }
 
+    /// An app id is judged as its characters are, from a `Substring` or from its bytes.
     @Test func appIDsAreJudgedAsCharactersAre() {
         for byte in UInt8(0)..<0x80 {
             let text = "a\(Character(Unicode.Scalar(byte)))b"[...]
             let reference =
                 text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
             #expect(AppID.isValid(text) == reference, "byte \(byte)")
+            #expect(Array(text.utf8).withUnsafeBufferPointer(AppID.isValid(utf8:)) == reference, "byte \(byte)")
         }
         // Mixed with characters beyond ASCII, combining marks included, and empty.
         let pieces = ["a", "Z", "9", ".", "_", "-", " ", "=", "#", "é", "\u{301}", "✓", "٣", "日", "\u{200B}", "🙂"]
@@ -328,6 +347,7 @@ import Testing
                 !text.isEmpty
                 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
             return AppID.isValid(text[...]) == reference
+                && Array(text.utf8).withUnsafeBufferPointer(AppID.isValid(utf8:)) == reference
         }
         #expect(failing.count == 0, "the first: \(failing.prefix(3))")
     }
