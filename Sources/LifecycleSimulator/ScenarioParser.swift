@@ -77,15 +77,19 @@ public struct ScenarioParser {
         return tokens[1].text.count
     }
 
-    /// Whether a line's bytes may declare an app: only a line whose first word is `app` does, and its first byte
-    /// past ASCII spaces rules out most lines without tokenizing them, or even making them text (a byte beyond
-    /// ASCII may begin a space of Unicode's: such lines may).
+    /// Whether a line's bytes may declare an app: only a line whose first word is `app` does, and its bytes past
+    /// ASCII spaces rule out nearly every other line without tokenizing it, or even making it text. A byte beyond
+    /// ASCII may be a space of Unicode's, before the word or after it: such lines may.
     static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
-        for byte in line where !byte.isASCIIWhitespace {
-            guard byte == UInt8(ascii: "a") || byte >= 0x80 else { return false }
-            break
+        var index = line.startIndex
+        while index < line.endIndex, line[index].isASCIIWhitespace { line.formIndex(after: &index) }
+        for expected in "app".utf8 {
+            guard index < line.endIndex else { return false }
+            if line[index] >= 0x80 { return true }
+            guard line[index] == expected else { return false }
+            line.formIndex(after: &index)
         }
-        return line.count > 4
+        return index < line.endIndex && (line[index].isASCIIWhitespace || line[index] >= 0x80)
     }
 
     /// The lines of a source: `\n`, `\r\n` and a lone `\r` each end a line, so a file parses the same whichever
