@@ -27,12 +27,11 @@ public struct TextTraceLayout: Sendable {
     func append<Bytes: TraceBytes>(_ record: TraceRecord, into buffer: inout Bytes) {
         switch record.event {
         case .action(let number, let text):
-            let width = 2 + TraceBuffer.characterCount(text)
             paint("1;36", in: &buffer) { buffer in
                 appendTime(record.time, to: &buffer)
                 buffer.append(" ▶ ")
-                buffer.append(contentsOf: text)
-                buffer.append(spaces: 54 + appWidth - width)
+                // Copied and measured in one pass: the text and its 2 columns of "▶ " fill 54 + appWidth.
+                buffer.append(contentsOf: text, paddedTo: 52 + appWidth)
                 buffer.append(" line ")
                 buffer.append(decimal: number)
             }
@@ -71,8 +70,7 @@ public struct TextTraceLayout: Sendable {
             paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
                 appendTime(record.time, to: &buffer)
                 buffer.append(" ")
-                buffer.append(contentsOf: verdict)
-                buffer.append(spaces: 54 + appWidth - TraceBuffer.characterCount(verdict))
+                buffer.append(contentsOf: verdict, paddedTo: 54 + appWidth)
                 buffer.append(" line ")
                 buffer.append(decimal: number)
             }

@@ -30,15 +30,8 @@ public struct TraceBuffer: Sendable, TraceBytes {
         self.bytes.append(contentsOf: bytes)
     }
 
-    /// The number of characters (as people count them) of a text: its byte count when it is ASCII (and has no
-    /// `\r`, which with a `\n` after it is one character).
-    static func characterCount(_ text: String) -> Int {
-        var text = text
-        let ascii = text.withUTF8 { utf8 in charactersAreBytes(utf8) ? utf8.count : nil }
-        return ascii ?? text.count
-    }
-
-    /// Whether a text's characters are its bytes: it is ASCII without `\r`.
+    /// Whether a text's characters (as people count them) are its bytes: it is ASCII without `\r`, which with a
+    /// `\n` after it is one character.
     static func charactersAreBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }

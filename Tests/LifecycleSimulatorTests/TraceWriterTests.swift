@@ -162,6 +162,14 @@ import Testing
             line.firstRange(of: "application").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
         }
         #expect(columns.count == 2 && columns[0] != nil && columns[0] == columns[1])
+        // So is an action's text: its line number's column stays put.
+        var actions = TextTraceWriter(output: "", apps: ["café", "notes"], colours: false)
+        actions.write(TraceRecord(time: .zero, event: .action(line: 3, text: "tap café")))
+        actions.write(TraceRecord(time: .zero, event: .action(line: 4, text: "tap notes")))
+        let lineColumns = actions.output.split(separator: "\n").map { line in
+            line.firstRange(of: " line ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(lineColumns.count == 2 && lineColumns[0] != nil && lineColumns[0] == lineColumns[1])
         var coloured = TextTraceWriter(output: "", apps: ["notes"], colours: true)
         coloured.write(TraceRecord(time: .zero, event: .transition("notes", from: .active, to: .inactive, reason: nil)))
         #expect(coloured.output.contains("\u{1B}[1;32mactive\u{1B}[0m"))
