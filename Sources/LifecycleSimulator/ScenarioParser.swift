@@ -447,7 +447,8 @@ public struct ScenarioParser {
                     return nil
                 } else if start == nil {
                     if byte == UInt8(ascii: "#") {
-                        // Past a byte beyond ASCII in the comment, the comment's spaces are Unicode's.
+                        // A comment with a byte beyond ASCII may end in a space of Unicode's, which only the
+                        // character-wise reader trims: the line is left to it.
                         guard !UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]).contains(where: { $0 >= 0x80 })
                         else { return nil }
                         var commentStart = index + 1

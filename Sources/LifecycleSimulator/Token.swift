@@ -2,9 +2,9 @@
 ///
 /// A token keeps its place as UTF-8 offsets in that text rather than as a `Substring` of its line. Making a
 /// `Substring` checks its bounds against the characters, some 130 instructions, and reading a `Substring`'s bytes
-/// costs some 400 more: the tokenizer had paid the first for every word of every line. The words every action
-/// line has (its command, its app) are read as bytes (``spells(_:)``, ``withBytes(_:)``); ``text`` makes the
-/// `Substring` for everything else.
+/// through `utf8.withContiguousStorageIfAvailable` some 400 more: the tokenizer had paid the first for every word
+/// of every line. The words every action line has (its command, its app) are read as bytes (``spells(_:)``,
+/// ``withBytes(_:)``); ``text`` makes the `Substring` for everything else.
 struct Token: Equatable {
     /// The text the word's line is part of: the line itself, when it is read from a file.
     var source: String
@@ -19,7 +19,7 @@ struct Token: Equatable {
     /// Calls `body` with the word's bytes, valid during the call.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // `withUTF8`, which the compiler inlines, where `utf8.withContiguousStorageIfAvailable` is a generic call
-        // into the standard library (some 400 instructions).
+        // into the standard library.
         var source = source
         return source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
     }
