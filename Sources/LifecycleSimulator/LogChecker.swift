@@ -168,8 +168,10 @@ public struct LogChecker {
         let before = stateSets[beforeNumber]
         let last = current.lastEvent
         if current.openStep.remove(line.event) {
-            // Another line of the scene step just taken.
+            // Another line of the step just taken (a callback's notification, a scene's): the pause before the
+            // next line counts from here.
             current.lastEvent = line.event
+            current.lastTime = line.time
             return .consistent(before)
         }
         let step = Self.stepKey(model: model.number, event: line.event, before: beforeNumber, last: last)
@@ -185,6 +187,7 @@ public struct LogChecker {
             let states = quirk.statesAfter(before)
             current.states = number(of: states)
             current.lastEvent = line.event
+            current.lastTime = line.time
             current.openStep = EventSet()
             return .quirk(quirk, states)
         }

@@ -87,6 +87,23 @@ import Testing
         #expect(!LogCheckTests.check(log, profile: .ios17).1.contains("prewarming"))
     }
 
+    /// The pause is measured from the launch's last line: a slow `didFinishLaunching`, whose notification comes
+    /// long after the method's own line, is not a prewarm when the scene connects right after it.
+    @Test func aSlowLaunchMethodIsNotThePrewarmQuirk() {
+        let log = """
+            2021-10-05 03:12:00.000 Notes[400:1] application(_:didFinishLaunchingWithOptions:)
+            2021-10-05 03:12:12.000 Notes[400:1] UIApplicationDidFinishLaunchingNotification
+            2021-10-05 03:12:12.100 Notes[400:1] scene(_:willConnectTo:options:)
+            2021-10-05 03:12:12.101 Notes[400:1] sceneWillEnterForeground(_:)
+            """
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios15)
+        #expect(outcome == .success, "\(output)")
+        #expect(!output.contains("prewarming"), "\(output)")
+        // The same launch with the pause after its notification is one.
+        let paused = log.replacingOccurrences(of: "03:12:12.1", with: "03:12:30.1")
+        #expect(LogCheckTests.check(paused, profile: .ios15).1.contains("prewarming"))
+    }
+
     @Test func aLoggedActivationStateIsHeldToTheModel() {
         #expect(LogCheckTests.check("sceneDidBecomeActive:\nscene state foregroundActive").0 == .success)
         // The log shows sceneWillEnterForeground: elsewhere, so the scene cannot have come back unlogged.
