@@ -5,6 +5,7 @@ import LifecycleSimulator
 extension Lifecycle {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract:
                 "Hold real iOS logs (NSLog, print, __func__, #function, notification names, jsonl traces) against the model.",
             discussion: """

@@ -5,6 +5,7 @@ import LifecycleSimulator
 extension Lifecycle {
     struct Diagram: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diagram",
             abstract: "Draw the state diagram, generated from the core's transition tables.",
             discussion: """
                 The app's states by default; --scenes draws a scene's (iOS 13 and later), --both draws the two. \

@@ -62,6 +62,7 @@ struct TraceOptions: ParsableArguments {
 extension Lifecycle {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run scenario files, or built-in scenarios by name, and print their traces.",
             discussion: """
                 Each argument is a file, - for standard input, or the name of a built-in scenario \
@@ -111,6 +112,7 @@ extension Lifecycle {
 
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Run built-in scenarios, each under a heading, explaining every line as it goes.",
             discussion: """
                 Without names, runs every built-in scenario ('lifecycle scenarios' lists them). Under each line \
@@ -141,6 +143,7 @@ extension Lifecycle {
 
     struct Scenarios: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scenarios",
             abstract: "List the built-in scenarios, or print one's source to copy and change.",
             discussion: """
                 With --load, print instead a long scenario of everyday use written from a seed: the file the \

@@ -6,6 +6,7 @@ import Logging
 extension Lifecycle {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the playground: a phone in the browser that shows what each app hears, and why.",
             discussion: """
                 Open the address it prints. Each browser tab gets its own simulated phone; every button adds a line \

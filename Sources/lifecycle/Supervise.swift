@@ -11,6 +11,7 @@ import ServiceLifecycle
 extension Lifecycle {
     struct Supervise: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "supervise",
             abstract: "Run a device's apps as real processes under the lifecycle, until stopped.",
             discussion: """
                 Starts each app when the lifecycle launches it, tells it its callbacks over a socket, freezes it when \
