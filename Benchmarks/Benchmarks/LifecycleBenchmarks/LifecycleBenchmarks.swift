@@ -31,6 +31,7 @@ let benchmarks: @Sendable () -> Void = {
     runBenchmarks()
     checkBenchmarks()
     coreBenchmarks()
+    traceBenchmarks()
 
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(
