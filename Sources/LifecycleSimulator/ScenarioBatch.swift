@@ -150,17 +150,19 @@ public struct ScenarioBatch {
         var requirementsChecked = 0
         var unmetRequirement = false
         let unreadable = input.source.forEachLine(file: input.file) { line, number in
-            let read: ScenarioParser.Line?
+            let read: ScenarioParser.Line
             do throws(ScenarioError) {
-                read = try parser.read(line, number: number)
+                // A blank line, a comment, the profile or the device: nothing to do. Returning here keeps an
+                // optional out of the rest of the closure: destroying one at its end took a generic path, through
+                // the type's metadata, some 180 instructions a line.
+                guard let parsed = try parser.read(line, number: number) else { return true }
+                read = parsed
             } catch {
                 mistakes.record(error)
                 stopped = true
                 return true
             }
             switch read {
-            case nil:
-                break
             case .app(let app):
                 simulator?.declare(app)
                 if simulator != nil {
