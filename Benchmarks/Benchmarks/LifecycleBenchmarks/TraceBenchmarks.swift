@@ -70,7 +70,7 @@ struct EncodableRecord: Encodable {
     var text: String?
 
     init(_ record: TraceRecord) {
-        t = Double(record.time.components.seconds) + Double(record.time.components.attoseconds) * 1e-18
+        t = record.time.inSeconds
         kind = record.kind
         switch record.event {
         case .action(let line, let text):
