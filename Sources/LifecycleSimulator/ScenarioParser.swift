@@ -83,10 +83,10 @@ public struct ScenarioParser {
     static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
         var index = line.startIndex
         while index < line.endIndex, line[index].isASCIIWhitespace { line.formIndex(after: &index) }
+        guard index < line.endIndex else { return false }
+        if line[index] >= 0x80 { return true }
         for expected in "app".utf8 {
-            guard index < line.endIndex else { return false }
-            if line[index] >= 0x80 { return true }
-            guard line[index] == expected else { return false }
+            guard index < line.endIndex, line[index] == expected else { return false }
             line.formIndex(after: &index)
         }
         return index < line.endIndex && (line[index].isASCIIWhitespace || line[index] >= 0x80)
