@@ -39,7 +39,7 @@ public struct Phone: Sendable {
     public internal(set) var isLocked = false
 
     var apps: AppRecords
-    private(set) var indexByID: [AppID: Int]
+    private(set) var indexByID: AppDirectory
     /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
     var foreground: Int?
     /// Apps whose process executes code (inactive, active, background), by index.
@@ -82,11 +82,12 @@ public struct Phone: Sendable {
                 configuration.memory = Self.withinMemoryRange(configuration.memory)
                 return AppRecord(configuration: configuration, profile: profile)
             })
-        var index: [AppID: Int] = [:]
-        for (position, app) in apps.enumerated() {
-            precondition(index.updateValue(position, forKey: app.id) == nil, "app \(app.id) is declared twice")
+        var directory = AppDirectory()
+        for app in apps {
+            let isNew = directory.append(app.id)
+            precondition(isNew, "app \(app.id) is declared twice")
         }
-        self.indexByID = index
+        self.indexByID = directory
     }
 
     /// Adds an app, not running, after those the phone has: for scenarios that declare an app after their
@@ -94,10 +95,10 @@ public struct Phone: Sendable {
     ///
     /// - Precondition: no app of the phone has the same identifier.
     public mutating func declare(_ configuration: AppConfiguration) {
-        precondition(indexByID[configuration.id] == nil, "app \(configuration.id) is declared twice")
+        let isNew = indexByID.append(configuration.id)
+        precondition(isNew, "app \(configuration.id) is declared twice")
         var configuration = configuration
         configuration.memory = Self.withinMemoryRange(configuration.memory)
-        indexByID[configuration.id] = apps.count
         apps.makeUnique()
         apps.append(AppRecord(configuration: configuration, profile: profile))
     }
