@@ -16,6 +16,9 @@ struct AppRecord: Sendable {
     var running: (callback: Callback, timer: TimerHandle?)?
     /// The watchdog armed for what the app is running: the callback it guards (`nil`: the launch) and its limit.
     var watchdog: (timer: TimerHandle, guarding: Callback?, limit: Duration)?
+    /// The launch's watchdog is due but not set yet: it is set before the first launch method that may not return
+    /// at once, and not at all when every one of them does (``Phone/setPendingLaunchWatchdog(for:)``).
+    var launchWatchdogIsPending = false
 
     /// The app's outstanding background tasks.
     var backgroundTasks: [BackgroundTask] = []

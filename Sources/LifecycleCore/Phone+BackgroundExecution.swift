@@ -176,9 +176,17 @@ extension Phone {
         apps[index].watchdog = (TimerHandle(timer), callback, limit)
     }
 
-    /// Disarms the app's watchdog, if one is armed. Inlined, for the same reason as ``stopBudget(for:)``.
+    /// Sets the launch's watchdog, due since the launch began (the same event), before a launch method that may
+    /// not return at once. A launch whose methods all return at once needs none: nothing can outlast it.
+    mutating func setPendingLaunchWatchdog(for index: Int) {
+        apps[index].launchWatchdogIsPending = false
+        armWatchdog(for: index, guarding: nil, limit: WatchdogLimit.launch)
+    }
+
+    /// Disarms the app's watchdog, if one is armed or due. Inlined, for the same reason as ``stopBudget(for:)``.
     @inline(__always)
     mutating func disarmWatchdog(for index: Int) {
+        apps[index].launchWatchdogIsPending = false
         if apps[index].watchdog != nil { cancelWatchdog(for: index) }
     }
 

@@ -61,7 +61,8 @@ extension Phone {
         case .call(let callback, let ticket?, let condition):
             call(callback, apps[index].parkedDetails.removeValue(forKey: ticket), if: condition, on: index)
         case .armLaunchWatchdog:
-            armWatchdog(for: index, guarding: nil, limit: WatchdogLimit.launch)
+            disarmWatchdog(for: index)
+            apps[index].launchWatchdogIsPending = true
         case .disarmWatchdog:
             disarmWatchdog(for: index)
         case .storeArchive:
@@ -123,9 +124,20 @@ extension Phone {
     /// Calls a delegate method: the callback, what the app's code does in it, and, once it returns, its
     /// notification (at once, or when its work is done).
     private mutating func call(_ callback: Callback, _ detail: CallbackDetail?, on index: Int) {
+        let hosted = apps[index].configuration.runsHostedCode
+        // A scripted callback returns after its declared delay, or at once; a hosted one when the host says so.
+        let delay = hosted ? nil : apps[index].behavior.delay(of: callback)
+        let returnsAtOnce = !hosted && delay == nil
         if let limit = callback.watchdogLimit {
-            armWatchdog(for: index, guarding: callback, limit: limit)
+            // A callback that returns within the event that calls it cannot outlast a watchdog: none is set for
+            // it. The one armed before still goes, as arming another would replace it.
+            if returnsAtOnce {
+                disarmWatchdog(for: index)
+            } else {
+                armWatchdog(for: index, guarding: callback, limit: limit)
+            }
         }
+        if !returnsAtOnce, apps[index].launchWatchdogIsPending { setPendingLaunchWatchdog(for: index) }
         if callback.isSceneCallback, let session = apps[index].session {
             let detail = output.keep(sceneDetail(of: callback, detail, on: index))
             emit(.sceneCallback(app: index, scene: output.keep(session.id), callback, detail: detail))
@@ -135,7 +147,7 @@ extension Phone {
         } else {
             emit(.callback(app: index, callback, detail: output.keep(detail)))
         }
-        if apps[index].configuration.runsHostedCode {
+        if hosted {
             // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
             apps[index].running = (callback, nil)
             busyApps += 1
@@ -145,8 +157,8 @@ extension Phone {
         if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
             beginScriptedBackgroundTask(for: index, work: work)
         }
-        if let duration = apps[index].behavior.delay(of: callback) {
-            let timer = schedule(.callbackReturns, for: index, after: duration)
+        if let delay {
+            let timer = schedule(.callbackReturns, for: index, after: delay)
             apps[index].running = (callback, TimerHandle(timer))
             busyApps += 1
         } else {

@@ -72,25 +72,80 @@ import Testing
         #expect(phone.timerFired(task).isEmpty)
     }
 
-    /// A watchdog's timer says what it guards, as a plain value the trace and the hosts spell out.
-    @Test func watchdogTimersNameWhatTheyGuard() throws {
-        let fetcher = AppConfiguration(
-            id: "fetcher", backgroundModes: [.fetch], behavior: AppBehavior(backgroundEventWork: .seconds(40)))
-        var phone = Phone(apps: [fetcher])
-        func watchdogSubjects(_ actions: [Action]) -> [String] {
-            actions.compactMap {
-                if case .scheduleTimer(let timer, _) = $0, timer.purpose == .watchdog {
-                    timer.subject?.description
-                } else {
-                    nil
-                }
+    /// The actions of an event and of the scripted returns it leads to: each `callbackReturns` timer fired in
+    /// turn, as a host's clock would.
+    static func settled(_ actions: [Action], on phone: inout Phone) -> [Action] {
+        var all = actions
+        var position = 0
+        while position < all.count {
+            if case .scheduleTimer(let timer, _) = all[position], timer.purpose == .callbackReturns {
+                all += phone.timerFired(timer)
+            }
+            position += 1
+        }
+        return all
+    }
+
+    static func watchdogSubjects(_ actions: [Action]) -> [String] {
+        actions.compactMap {
+            if case .scheduleTimer(let timer, _) = $0, timer.purpose == .watchdog {
+                timer.subject?.description
+            } else {
+                nil
             }
         }
-        #expect(watchdogSubjects(try phone.perform(.tap("fetcher"))) == ["the launch"])
-        #expect(watchdogSubjects(try phone.perform(.home)) == ["applicationDidEnterBackground:"])
+    }
+
+    /// A watchdog's timer says what it guards, as a plain value the trace and the hosts spell out.
+    @Test func watchdogTimersNameWhatTheyGuard() throws {
+        let slow = AppBehavior(
+            durations: [.willFinishLaunching: .seconds(1), .didEnterBackground: .seconds(1)],
+            backgroundEventWork: .seconds(40))
+        let fetcher = AppConfiguration(id: "fetcher", backgroundModes: [.fetch], behavior: slow)
+        var phone = Phone(apps: [fetcher])
+        let launch = Self.settled(try phone.perform(.tap("fetcher")), on: &phone)
+        #expect(Self.watchdogSubjects(launch) == ["the launch"])
+        let home = Self.settled(try phone.perform(.home), on: &phone)
+        #expect(Self.watchdogSubjects(home) == ["applicationDidEnterBackground:"])
         #expect(
-            watchdogSubjects(try phone.perform(.backgroundEvent(.fetch, "fetcher"))).last
+            Self.watchdogSubjects(try phone.perform(.backgroundEvent(.fetch, "fetcher"))).last
                 == "the completion handler of application:performFetchWithCompletionHandler:")
+    }
+
+    /// A watchdog guards only what can outlast it: a launch, or a callback, that returns within the event that
+    /// starts it sets none, and the host has no timer to set and cancel again.
+    @Test func whatReturnsAtOnceSetsNoWatchdog() throws {
+        var phone = Phone(apps: [AppConfiguration(id: "notes")])
+        let launch = try phone.perform(.tap("notes"))
+        let home = try phone.perform(.home)
+        #expect(Self.watchdogSubjects(launch + home).isEmpty)
+        let cancelledWatchdogs = (launch + home).filter {
+            if case .cancelTimer(let timer) = $0 { timer.purpose == .watchdog } else { false }
+        }
+        #expect(cancelledWatchdogs.isEmpty)
+        #expect(phone.state(of: "notes") == .suspended)
+
+        // Only the second launch method is slow: the launch's watchdog is set before it, and cancelled once the
+        // launch is done. The watchdog counts from the launch's start, the same instant.
+        let slowSecond = AppBehavior(durations: [.didFinishLaunching: .seconds(3)])
+        var slow = Phone(apps: [AppConfiguration(id: "notes", behavior: slowSecond)])
+        let started = try slow.perform(.tap("notes"))
+        let kinds = started.compactMap { action -> String? in
+            switch action {
+            case .callback(_, let callback, _): callback.selector
+            case .scheduleTimer(let timer, let delay): "\(timer.purpose) \(delay)"
+            default: nil
+            }
+        }
+        #expect(
+            kinds == [
+                "application:willFinishLaunchingWithOptions:", "watchdog 20.0 seconds",
+                "application:didFinishLaunchingWithOptions:", "callbackReturns 3.0 seconds",
+            ])
+        let finished = Self.settled(started, on: &slow).dropFirst(started.count)
+        let cancelled = finished.compactMap { if case .cancelTimer(let timer) = $0 { timer.purpose } else { nil } }
+        #expect(cancelled == [.watchdog])
+        #expect(slow.state(of: "notes") == .active)
     }
 
     @Test func memoryPressureNeverKillsTheForegroundApp() throws {
