@@ -76,9 +76,23 @@ extension Phone {
     }
 
     /// Starts the background budget as the app enters the background (docs/lifecycle.md §4).
+    ///
+    /// Its timers wait until the budget can matter: most apps are suspended in the same event, which stops the
+    /// budget before a host would have had them. They are set before any other timer the phone sets after the
+    /// budget started (so timers keep the order in which they were due to be set, and with it the order in which
+    /// timers due at the same instant fire), or when the event ends (``setPendingBudget()``); the event's
+    /// instant is the budget's start either way.
     mutating func startBudget(for index: Int) {
         guard !apps[index].hasContinuousBackgroundMode else { return }
         stopBudget(for: index)
+        if pendingBudgetApp != nil { setPendingBudget() }
+        pendingBudgetApp = index
+    }
+
+    /// Sets the timers of the budget that waits (``startBudget(for:)``).
+    mutating func setPendingBudget() {
+        guard let index = pendingBudgetApp else { return }
+        pendingBudgetApp = nil
         let budget = profile.backgroundBudget
         apps[index].budget = (
             warning: TimerHandle(schedule(.expirationWarning, for: index, after: budget - Profile.expirationWarning)),
@@ -86,10 +100,11 @@ extension Phone {
         )
     }
 
-    /// Stops the background budget, if it runs. Inlined: it is asked on every transition to the foreground and
-    /// on every suspension, and most of the time there is no budget to stop.
+    /// Stops the background budget, if it runs or waits. Inlined: it is asked on every transition to the
+    /// foreground and on every suspension, and most of the time there is no budget to stop.
     @inline(__always)
     mutating func stopBudget(for index: Int) {
+        if pendingBudgetApp == index { pendingBudgetApp = nil }
         if apps[index].budget != nil { cancelBudget(for: index) }
     }
 

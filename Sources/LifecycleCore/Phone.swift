@@ -62,6 +62,9 @@ public struct Phone: Sendable {
     var protectedDataAvailable = true
     var protectedDataTimer: PlainTimer?
     var nextTimerID: UInt64 = 0
+    /// The app whose background budget started in the event under way and whose timers are not set yet
+    /// (``startBudget(for:)``); `nil` between events.
+    var pendingBudgetApp: Int?
     var nextBackgroundTaskID: UInt64 = 0
     var busyApps = 0
     /// Where what the phone emits goes: the caller's list, swapped in for the length of a call
@@ -149,7 +152,9 @@ public struct Phone: Sendable {
         swap(&output, &list)
         defer { swap(&output, &list) }
         output.makeUnique()
-        return try body(&self)
+        let result = try body(&self)
+        if pendingBudgetApp != nil { setPendingBudget() }
+        return result
     }
 
     /// What `body`, one of the phone's `into:` methods, appends, as ``Action`` values: how the phone's
@@ -180,6 +185,7 @@ public struct Phone: Sendable {
     mutating func schedule(
         _ purpose: SystemTimer.Purpose, for index: Int?, after delay: Duration, subject: SystemTimer.Subject? = nil
     ) -> PlainTimer {
+        if pendingBudgetApp != nil { setPendingBudget() }
         nextTimerID += 1
         let timer = PlainTimer(id: nextTimerID, purpose: purpose, app: index, subject: subject)
         emit(.scheduleTimer(timer, after: delay))

@@ -185,6 +185,36 @@ import Testing
         }
     }
 
+    static func timersSet(_ actions: [Action]) -> [SystemTimer] {
+        actions.compactMap { if case .scheduleTimer(let timer, _) = $0 { timer } else { nil } }
+    }
+
+    /// The budget's timers reach the host only when the app stays in the background past the event; when they
+    /// do, they come before the timers set after the budget started, in the order of their identifiers.
+    @Test func theBudgetsTimersAreSetOnlyWhenTheAppStaysInTheBackground() throws {
+        var phone = Phone(apps: [AppConfiguration(id: "notes")])
+        _ = try phone.perform(.tap("notes"))
+        #expect(Self.timersSet(try phone.perform(.home)).isEmpty)
+
+        let uploader = AppConfiguration(id: "up", behavior: AppBehavior(backgroundTaskWork: .seconds(20)))
+        var busy = Phone(apps: [uploader])
+        _ = try busy.perform(.tap("up"))
+        let timers = Self.timersSet(try busy.perform(.home))
+        #expect(timers.map(\.purpose) == [.expirationWarning, .budgetExhausted, .backgroundTaskEnds])
+        #expect(timers.map(\.id) == timers.map(\.id).sorted())
+
+        // Back in the background while a background event is still being handled: no other timer is set in
+        // that event, and the budget's are set as it ends.
+        let fetcher = AppConfiguration(
+            id: "fetcher", backgroundModes: [.fetch], behavior: AppBehavior(backgroundEventWork: .seconds(20)))
+        var fetching = Phone(apps: [fetcher])
+        _ = try fetching.perform(.backgroundEvent(.fetch, "fetcher"))
+        _ = try fetching.perform(.tap("fetcher"))
+        let back = try fetching.perform(.home)
+        #expect(Self.timersSet(back).map(\.purpose) == [.expirationWarning, .budgetExhausted])
+        #expect(fetching.state(of: "fetcher") == .background)
+    }
+
     @Test func backgroundBudgets() {
         #expect(Profile.ios4.backgroundBudget == .seconds(600))
         #expect(Profile.ios12.backgroundBudget == .seconds(180))
