@@ -37,16 +37,25 @@ struct StepQueue: Sendable {
         }
     }
 
-    /// Queues a step after the others.
+    /// Queues a step after the others. Inlined, with the overflow out of line: as a call of its own, saving the
+    /// registers the overflow needs took half of an append's instructions.
+    @inline(never)
     mutating func append(_ step: Step) {
         if end < Self.inlineCapacity {
             inline[end] = step
-        } else if end - Self.inlineCapacity < overflow.count {
+        } else {
+            appendToOverflow(step)
+        }
+        end += 1
+    }
+
+    @inline(never)
+    private mutating func appendToOverflow(_ step: Step) {
+        if end - Self.inlineCapacity < overflow.count {
             overflow[end - Self.inlineCapacity] = step
         } else {
             overflow.append(step)
         }
-        end += 1
     }
 
     /// Queues a step at `offset` among those not done yet: 0 makes it the next one.
