@@ -4,6 +4,9 @@
 struct AppIndexSet: Sendable, Sequence {
     private var words: [UInt64] = []
 
+    /// Whether no app is in the set: asked before walking it, since a walk retains and releases the words.
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
     mutating func insert(_ index: Int) {
         while index >> 6 >= words.count { words.append(0) }
         words[index >> 6] |= 1 << UInt64(index & 63)

@@ -68,6 +68,7 @@ extension Phone {
 
     /// `applicationDidReceiveMemoryWarning:` to every app that executes code; suspended apps get nothing.
     mutating func sendMemoryWarning() {
+        guard !executing.isEmpty else { return }
         for index in executing {
             enqueue(index, .call(.didReceiveMemoryWarning, nil, .always))
         }

@@ -20,10 +20,22 @@ import Testing
                 set.remove(index)
                 reference.remove(index)
             }
-            if Array(set) != reference.sorted() { mismatches += 1 }
+            if Array(set) != reference.sorted() || set.isEmpty != reference.isEmpty { mismatches += 1 }
         }
         #expect(mismatches == 0)
         #expect(Array(set) == reference.sorted())
+    }
+
+    /// Empty as a `Set` is: also once every app that was in it has left.
+    @Test func isEmptyOnceEveryAppHasLeft() {
+        var set = AppIndexSet()
+        #expect(set.isEmpty)
+        for index in [130, 5, 64] { set.insert(index) }
+        #expect(!set.isEmpty)
+        for index in [5, 64] { set.remove(index) }
+        #expect(!set.isEmpty)
+        set.remove(130)
+        #expect(set.isEmpty)
     }
 
     @Test func iteratesASnapshot() {
