@@ -326,11 +326,17 @@ extension Phone {
         }
         disarmWatchdog(for: index)
         stopBudget(for: index)
-        for task in apps[index].backgroundTasks { cancel(task.end) }
-        for event in apps[index].pendingEvents { cancel(event.timer) }
+        // Most processes end holding no task and no event: their empty arrays are left as they are, which
+        // spares walking them and releasing them.
+        if !apps[index].backgroundTasks.isEmpty {
+            for task in apps[index].backgroundTasks { cancel(task.end) }
+            apps[index].backgroundTasks = []
+        }
+        if !apps[index].pendingEvents.isEmpty {
+            for event in apps[index].pendingEvents { cancel(event.timer) }
+            apps[index].pendingEvents = []
+        }
         apps[index].running = nil
-        apps[index].backgroundTasks = []
-        apps[index].pendingEvents = []
         apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)
         apps[index].projectedState = .notRunning
