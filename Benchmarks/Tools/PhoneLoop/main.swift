@@ -13,8 +13,7 @@ import LifecycleCore
 /// Drives the phone through `transitions` transitions; the function callgrind is told to count.
 @inline(never)
 func tapAndHome(_ workload: TapAndHome, transitions: Int) -> Int {
-    var list = ActionList()
-    return workload.drive(until: transitions, into: &list)
+    workload.drive(until: transitions)
 }
 
 let transitions = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
