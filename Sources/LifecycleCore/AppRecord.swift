@@ -8,9 +8,6 @@ struct AppRecord: Sendable {
     /// The details of queued calls, by ticket, until each call is made; the last ticket given out.
     var parkedDetails: [Step.DetailTicket: CallbackDetail] = [:]
     var lastDetailTicket: UInt32 = 0
-    /// The state the app will be in once its queued steps are done: what the system decides on, since a
-    /// slow callback can hold changes back.
-    var projectedState: AppState = .notRunning
     /// The callback the app is running and has not returned from, with the timer of its return for a scripted
     /// app (`nil` when the host reports the return).
     var running: (callback: Callback, timer: TimerHandle?)?

@@ -1,19 +1,9 @@
 extension Phone {
-    /// Queues a step on an app's run loop, after those already queued, and keeps the state the app will be in
-    /// once they are done; ``run(_:)`` does them.
+    /// Queues a step on an app's run loop, after those already queued; ``run(_:)`` does them.
     ///
     /// Steps go straight into the app's queue, which keeps its capacity: building each sequence as an array of
     /// its own cost an allocation or two on every event.
     mutating func queue(_ step: Step, for index: Int) {
-        let event: AppLifecycle.Event? =
-            switch step {
-            case .change(let event, _): event
-            case .scene(let event): event.appEvent
-            default: nil
-            }
-        if let event, let next = AppLifecycle.target(of: event, from: apps[index].projectedState) {
-            apps[index].projectedState = next
-        }
         apps[index].steps.append(step)
     }
 
@@ -23,9 +13,12 @@ extension Phone {
         run(index)
     }
 
-    /// The state an app will be in once its queued steps are done.
-    func projectedState(of index: Int) -> AppState {
-        apps[index].projectedState
+    /// The state an app will be in once its queued steps are done: what the system decides on, since a slow
+    /// callback can hold changes back. Worked out when asked, from the queue, rather than kept beside it: asked a
+    /// few times an event, where every queued step would have had to update it.
+    mutating func projectedState(of index: Int) -> AppState {
+        let state = apps[index].state
+        return apps[index].steps.state(after: state)
     }
 
     /// Runs an app's queued steps until it is waiting for a callback to return, or has none left; an app
@@ -273,7 +266,6 @@ extension Phone {
         }
         emit(.transition(app: index, from: transition.from, to: transition.to, reason: reason))
         let (from, to) = (transition.from, transition.to)
-        if !apps[index].hasQueuedSteps { apps[index].projectedState = to }
 
         if from == .notRunning {
             if apps[index].isPrewarmed {
@@ -339,7 +331,6 @@ extension Phone {
         apps[index].running = nil
         apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)
-        apps[index].projectedState = .notRunning
         apps[index].scene = nil
     }
 

@@ -42,3 +42,15 @@ enum Step: Sendable {
     /// Keep the scene's restoration activity with its session, if the app returned one.
     case storeSceneActivity
 }
+
+extension Step {
+    /// The event of the app's own state machine this step brings about, if any: a change, or a scene's change that
+    /// the app's state follows (docs/lifecycle.md §13).
+    var appEvent: AppLifecycle.Event? {
+        switch self {
+        case .change(let event, _): event
+        case .scene(let event): event.appEvent
+        default: nil
+        }
+    }
+}

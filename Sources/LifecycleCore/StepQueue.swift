@@ -69,6 +69,20 @@ struct StepQueue: Sendable {
         self[position] = step
     }
 
+    /// The state an app now in `state` will be in once the steps not done yet are: where their changes lead.
+    /// Mutating (though it changes nothing), so that the steps are read where they lie: as a borrowing read, the
+    /// whole queue was copied out of the app's record.
+    mutating func state(after state: AppState) -> AppState {
+        var state = state
+        var position = next
+        while position < end {
+            let step = position < Self.inlineCapacity ? inline[position] : overflow[position - Self.inlineCapacity]
+            if let event = step.appEvent, let target = AppLifecycle.target(of: event, from: state) { state = target }
+            position += 1
+        }
+        return state
+    }
+
     /// Takes the next step to do, or `nil` when every step is done.
     mutating func popFirst() -> Step? {
         guard next < end else { return nil }

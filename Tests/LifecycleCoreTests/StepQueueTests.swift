@@ -15,6 +15,27 @@ import Testing
         return Int(ticket.number)
     }
 
+    /// The state the queue leads to: each change not done yet, its scene's included, from the state given; a change
+    /// the state does not allow leaves it as it is, as the app's state machine would.
+    @Test func leadsWhereItsChangesDo() {
+        var queue = StepQueue()
+        #expect(queue.state(after: .suspended) == .suspended)
+        queue.append(.change(.launch, nil))
+        queue.append(Self.step(1))
+        queue.append(.change(.resume, .resume))  // not allowed from inactive: no change
+        queue.append(.scene(.becomeActive))
+        #expect(queue.state(after: .notRunning) == .active)
+        #expect(queue.state(after: .background) == .background)  // launch, resume and activation all refused
+        _ = queue.popFirst()  // the launch is done: only the steps after it count
+        #expect(queue.state(after: .inactive) == .active)
+        #expect(queue.state(after: .notRunning) == .notRunning)
+        queue.append(.scene(.disconnect))  // the app's state does not follow a disconnection
+        queue.append(.change(.resignActive, nil))
+        #expect(queue.state(after: .inactive) == .inactive)
+        queue.removeAll()
+        #expect(queue.state(after: .inactive) == .inactive)
+    }
+
     @Test(arguments: [1, 2, 3, 4])
     func givesBackWhatAnArrayWould(seed: UInt64) {
         var numbers = SeededNumbers(seed: seed)
