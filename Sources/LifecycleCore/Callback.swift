@@ -69,7 +69,8 @@ public enum Callback: String, CaseIterable, Sendable, Hashable, Codable, Bitwise
     }
 
     /// The notification UIKit posts right after this callback returns, if any (a `UIScene` notification for a
-    /// scene-delegate method).
+    /// scene-delegate method). Inlined: the phone asks after every call, and the switch is a table lookup.
+    @inline(__always)
     public var notification: UIKitNotification? {
         switch self {
         case .sceneWillConnect: .sceneWillConnect
