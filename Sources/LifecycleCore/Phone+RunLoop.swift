@@ -35,9 +35,16 @@ extension Phone {
     }
 
     /// Lets the app waiting for the screen come forward, once no app is in the foreground.
+    ///
+    /// Inlined, with the rare case out of line: asked at the end of every run, it took a copy of the waiting
+    /// request (and retained what it holds) to find that none waits.
+    @inline(__always)
     mutating func releaseScreenIfFree() {
-        guard foreground == nil, let waiting = appAwaitingScreen else { return }
-        appAwaitingScreen = nil
+        if foreground == nil, appAwaitingScreen != nil { bringWaitingAppForward() }
+    }
+
+    private mutating func bringWaitingAppForward() {
+        guard let waiting = appAwaitingScreen.take() else { return }
         bringForward(waiting)
     }
 
