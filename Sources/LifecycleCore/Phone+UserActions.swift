@@ -277,6 +277,9 @@ extension Phone {
     /// (background), with restoration when it has an archive, under the launch watchdog. A scene-based app always
     /// launches into the background, and hears of the sessions the user discarded since it last ran. What the
     /// launch leads to is queued after it; ``run(_:)`` then starts it.
+    ///
+    /// Inlined: its callers say whether the launch is in the background, and most give no options.
+    @inline(__always)
     mutating func queueLaunch(_ index: Int, options: LaunchOptions?, inBackground: Bool) {
         makeRoom(forLaunchOf: index)
         apps[index].launchRefused = false

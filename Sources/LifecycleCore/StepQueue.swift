@@ -37,9 +37,9 @@ struct StepQueue: Sendable {
         }
     }
 
-    /// Queues a step after the others. Inlined, with the overflow out of line: as a call of its own, saving the
-    /// registers the overflow needs took half of an append's instructions.
-    @inline(never)
+    /// Queues a step after the others. Inlined, with the overflow out of line: its callers, inlined themselves,
+    /// know where the app's record is and which step they queue, and an append that fits is then two stores.
+    @inline(__always)
     mutating func append(_ step: Step) {
         if end < Self.inlineCapacity {
             inline[end] = step
