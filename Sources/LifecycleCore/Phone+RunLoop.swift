@@ -126,7 +126,10 @@ extension Phone {
     private mutating func call(_ callback: Callback, _ detail: CallbackDetail?, on index: Int) {
         let hosted = apps[index].configuration.runsHostedCode
         // A scripted callback returns after its declared delay, or at once; a hosted one when the host says so.
-        let delay = hosted ? nil : apps[index].behavior.delay(of: callback)
+        // The behaviour's tables are looked at in place first: asking the behaviour itself copies it out of the
+        // app's record, on every call, though most apps declare neither delays nor answers.
+        let delay =
+            hosted || apps[index].behavior.durations.isEmpty ? nil : apps[index].behavior.delay(of: callback)
         let returnsAtOnce = !hosted && delay == nil
         if let limit = callback.watchdogLimit {
             // A callback that returns within the event that calls it cannot outlast a watchdog: none is set for
@@ -153,7 +156,10 @@ extension Phone {
             busyApps += 1
             return
         }
-        if callback.returnsDecision { record(apps[index].behavior.answer(of: callback), of: callback, for: index) }
+        if callback.returnsDecision {
+            let answer = apps[index].behavior.answers.isEmpty || apps[index].behavior.answer(of: callback)
+            record(answer, of: callback, for: index)
+        }
         if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
             beginScriptedBackgroundTask(for: index, work: work)
         }
