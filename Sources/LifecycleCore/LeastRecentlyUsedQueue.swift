@@ -1,7 +1,13 @@
-/// Suspended apps, least recently used first: a binary min-heap with lazy deletion.
+/// Suspended apps, least recently used first: their entries in order, with lazy deletion.
+///
+/// An app is pushed as it is suspended, with the use it was last brought forward for. That is nearly always the
+/// latest use of all, so an entry nearly always goes at the end, and the least recently used is at the front: a
+/// push and a pop are each a few instructions (a binary heap had cost 220 a pop, sifting through its levels). An
+/// entry that belongs further forward (an app suspended after apps used since it, as when its background task
+/// ends) is put in its place by a binary search.
 ///
 /// An entry stays valid only while its app is still in the suspension it was pushed for; the owner checks
-/// that when it pops. ``compact(keeping:)`` drops stale entries so the heap stays proportional to the
+/// that when it pops. ``compact(keeping:)`` drops stale entries so the queue stays proportional to the
 /// number of suspended apps.
 struct LeastRecentlyUsedQueue: Sendable {
     struct Entry: Sendable, Comparable {
@@ -14,66 +20,48 @@ struct LeastRecentlyUsedQueue: Sendable {
         }
     }
 
-    private(set) var entries: [Entry] = []
+    /// The entries from ``head`` on, in order; those before it have been popped, and go in batches.
+    private var entries: [Entry] = []
+    private var head = 0
 
-    var count: Int { entries.count }
+    /// How many entries are queued.
+    var count: Int { entries.count - head }
 
     mutating func push(_ entry: Entry) {
-        entries.append(entry)
-        siftUp(entries.count - 1)
+        if let last = entries.last, entry < last {
+            entries.insert(entry, at: position(for: entry))
+        } else {
+            entries.append(entry)
+        }
     }
 
     mutating func popMin() -> Entry? {
-        // The last entry fills the root's place, sifted down from it: one ownership check for the removal and one
-        // for the sift, where swapping it in first took a third.
-        guard let last = entries.popLast() else { return nil }
-        guard !entries.isEmpty else { return last }
-        return entries.withUnsafeMutableBufferPointer { entries in
-            let minimum = entries[0]
-            Self.siftDown(last, from: 0, in: entries)
-            return minimum
+        guard head < entries.count else { return nil }
+        let entry = entries[head]
+        head += 1
+        // The popped entries go once they are as many as those left, and at least a thousand: each goes once.
+        if head >= 1024, head >= entries.count - head {
+            entries.removeFirst(head)
+            head = 0
         }
+        return entry
     }
 
     /// Keeps only the entries for which `isValid` holds.
     mutating func compact(keeping isValid: (Entry) -> Bool) {
+        entries.removeFirst(head)
+        head = 0
         entries.removeAll { !isValid($0) }
-        for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
-    // The sifts move a hole rather than swapping: the moving entry is written once, where it stops. They work on
-    // the buffer itself, so that the array checks its ownership once per sift rather than at every level.
-
-    private mutating func siftUp(_ start: Int) {
-        entries.withUnsafeMutableBufferPointer { entries in
-            let moving = entries[start]
-            var hole = start
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard moving < entries[parent] else { break }
-                entries[hole] = entries[parent]
-                hole = parent
-            }
-            entries[hole] = moving
+    /// Where an entry goes among those queued: after every one before it, before the first one not before it.
+    private func position(for entry: Entry) -> Int {
+        var low = head
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle] < entry { low = middle + 1 } else { high = middle }
         }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        entries.withUnsafeMutableBufferPointer { entries in Self.siftDown(entries[start], from: start, in: entries) }
-    }
-
-    /// Puts `moving` in the hole at `start`, or below it where it belongs among the entries under it.
-    private static func siftDown(_ moving: Entry, from start: Int, in entries: UnsafeMutableBufferPointer<Entry>) {
-        var hole = start
-        while true {
-            let left = 2 * hole + 1
-            guard left < entries.count else { break }
-            let right = left + 1
-            let smaller = right < entries.count && entries[right] < entries[left] ? right : left
-            guard entries[smaller] < moving else { break }
-            entries[hole] = entries[smaller]
-            hole = smaller
-        }
-        entries[hole] = moving
+        return low
     }
 }

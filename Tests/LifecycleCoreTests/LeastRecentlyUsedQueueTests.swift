@@ -2,8 +2,8 @@ import Testing
 
 @testable import LifecycleCore
 
-/// The least-recently-used queue is a heap: whatever the order of pushes, pops and compactions, it gives back its
-/// entries least recently used first, as a sorted array would.
+/// Whatever the order of pushes, pops and compactions, the least-recently-used queue gives back its entries least
+/// recently used first, as a sorted array would.
 @Suite struct LeastRecentlyUsedQueueTests {
     @Test(arguments: [1, 2, 3, 4])
     func popsInTheOrderOfASortedArray(seed: UInt64) {
@@ -36,6 +36,31 @@ import Testing
         }
         #expect(mismatches == 0 && reference.isEmpty)
         #expect(deepest > 100)
+    }
+
+    /// As the phone pushes: nearly always a use later than any queued, now and then an earlier one (an app
+    /// suspended after others used since), with pops enough that the popped entries go in batches many times.
+    @Test(arguments: [5, 6])
+    func popsInOrderThroughManyBatchesOfPoppedEntries(seed: UInt64) {
+        var numbers = SeededNumbers(seed: seed)
+        var queue = LeastRecentlyUsedQueue()
+        var reference: [LeastRecentlyUsedQueue.Entry] = []
+        var mismatches = 0
+        var use: UInt64 = 1_000
+        for round in 0..<30_000 {
+            use += 1
+            let earlier = numbers.next(10) == 0
+            let lastUse = earlier ? use - UInt64(numbers.next(1_000)) : use
+            let entry = LeastRecentlyUsedQueue.Entry(
+                lastUse: lastUse, app: numbers.next(100), suspension: UInt64(round))
+            queue.push(entry)
+            reference.append(entry)
+            // Keep a few hundred queued: one pop a push, and a run of pushes or pops now and then.
+            let pops = reference.count > 400 ? 2 : (reference.count < 100 ? 0 : 1)
+            for _ in 0..<pops where !Self.take(queue.popMin(), from: &reference) { mismatches += 1 }
+            if queue.count != reference.count { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
     }
 
     /// Whether `popped` is what the reference gives next: one of its least recently used entries (entries of the
