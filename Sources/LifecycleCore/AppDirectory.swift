@@ -47,14 +47,16 @@ struct AppDirectory: Sendable {
         slots[slot] = UInt32(index + 1)
     }
 
-    /// Where an identifier's probe starts: FNV-1a of its UTF-8 bytes.
+    /// Where an identifier's probe starts: FNV-1a of its UTF-8 bytes, read where they lie (`withUTF8` would need a
+    /// copy of the string, retained and released). A string whose bytes are not laid out in one piece (none on
+    /// Linux) starts at slot 0: probing, or the dictionary, still finds it.
     private static func slot(of app: AppID, mask: Int) -> Int {
-        var string = app.rawValue
-        let hash = string.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
-        }
+        let hash =
+            app.rawValue.utf8.withContiguousStorageIfAvailable { (bytes: UnsafeBufferPointer<UInt8>) -> UInt64 in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            } ?? 0
         return Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
     }
 }
