@@ -1,8 +1,8 @@
 /// The phone's apps by identifier: the index of each. Internal to ``Phone``.
 ///
 /// Every action that names an app looks it up here, and a `Dictionary` lookup hashes the whole identifier with
-/// SipHash, through `String`'s Unicode-aware hashing: 320 instructions for `app57`, as much as the phone spent
-/// on two of the transitions that followed. So the directory first looks in a table of its own, hashed with
+/// SipHash, through `String`'s Unicode-aware hashing: 320 instructions for `app57`, more than half of what the
+/// phone now spends on a transition. So the directory first looks in a table of its own, hashed with
 /// FNV-1a over the identifier's UTF-8 bytes, and compares the candidate as `String`s do. A `String` equal to
 /// another can still be spelled with other bytes (Unicode's canonical equivalence: `é` as one scalar or two),
 /// and those bytes hash elsewhere: an identifier the table does not find is looked up in the `Dictionary`,
