@@ -12,14 +12,18 @@ import LifecycleSimulator
 
 /// Runs an app in a real process on Linux, with its lifecycle coming from the terminal session.
 ///
-/// | signal | what the app hears |
-/// | --- | --- |
-/// | `SIGTSTP` (Ctrl-Z) | `applicationWillResignActive:`, `applicationDidEnterBackground:`; background tasks run within the budget, then the process really stops (suspended) |
-/// | `SIGCONT` (`fg`) | `applicationWillEnterForeground:`, `applicationDidBecomeActive:` (after `bg`, the process stops again: a suspended app runs no code) |
-/// | `SIGINT` (Ctrl-C) | as when the user swipes the app away: it leaves the foreground, then `applicationWillTerminate:` |
-/// | `SIGTERM` | as when the system terminates the app: the same callbacks, and its restoration archive is kept |
-/// | `SIGUSR1` | `applicationDidReceiveMemoryWarning:` |
+/// | signal | in the foreground | in the background (a task holds it) | suspended (the process is stopped) |
+/// | --- | --- | --- | --- |
+/// | `SIGTSTP` (Ctrl-Z) | `applicationWillResignActive:`, `applicationDidEnterBackground:`; then the process stops once no background task holds it | nothing | nothing |
+/// | `SIGCONT` (`fg`) | nothing | `applicationWillEnterForeground:`, `applicationDidBecomeActive:` | the same (after `bg`, the process stops again: a suspended app runs no code) |
+/// | `SIGINT` (Ctrl-C) | as a swipe in the switcher: `applicationWillResignActive:`, `applicationDidEnterBackground:`, `applicationWillTerminate:` | `applicationWillTerminate:` | the process ends at once, without a word |
+/// | `SIGTERM` | as when the system terminates the app: the same callbacks; its restoration archive is kept | `applicationWillTerminate:` | the process ends at once, without a word |
+/// | `SIGUSR1` | `applicationDidReceiveMemoryWarning:` | `applicationDidReceiveMemoryWarning:` | nothing (a suspended app gets no warning) |
 ///
+/// Signals are read in the order they arrive, each once the main thread is free, and the process stops only when
+/// none is left to read (``SignalQueue``): a signal that reaches a stopped process waits until it is continued,
+/// and is then handled before the continue that follows it, which is never lost.
+
 /// The watchdog is real: a callback that overruns its limit (5 s for `applicationDidEnterBackground:` and
 /// `applicationWillTerminate:`, 20 s for the launch, 30 s for a completion handler) ends the process with a
 /// diagnostic naming the callback and the limit, and the exit status ``ExitStatus/watchdog``. It runs on a
@@ -48,7 +52,8 @@ public final class TerminalHost {
     private var trace: TextTraceWriter<StandardErrorStream>?
     private let start = ContinuousClock.now
     private var timers: [UInt64: any DispatchSourceTimer] = [:]
-    private var signalSources: [any DispatchSourceSignal] = []
+    /// The signals the process takes, once ``run()`` has started.
+    private var signals: SignalQueue?
     private var budgetDeadline: (timer: UInt64, due: ContinuousClock.Instant)?
     private var launchOptions: LaunchOptions?
     private let watchdogQueue = DispatchQueue(label: "lifecycle.watchdog")
@@ -96,63 +101,46 @@ public final class TerminalHost {
 
     /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
     public func run() -> Never {
-        let signals = [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1]
-        for signalNumber in signals {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.received(signalNumber) } }
-            source.resume()
-            signalSources.append(source)
+        signals = SignalQueue([SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1]) { [weak self] in
+            self?.readSignals()
         }
-        Self.waitUntilDispatchTakes(signals)
         if showsKeys { FileHandle.standardError.write(Data("\(app): \(Self.keys)\n".utf8)) }
-        perform(.tap(app))
+        handle(perform(.tap(app)))
         dispatchMain()
     }
 
-    /// Waits, a few seconds at most, until libdispatch has taken each signal over, so that none sent once the app
-    /// has launched is lost.
-    ///
-    /// On Linux a signal source installs its own handler from dispatch's manager thread, some time after
-    /// `resume()`. Until then the signal is still ignored (`SIG_IGN`, set above so that no default action runs),
-    /// and the kernel drops an ignored signal as it is sent: a Ctrl-C in that window was never heard, and the
-    /// process never ended. On other systems dispatch leaves the disposition alone, and there is nothing to wait
-    /// for.
-    nonisolated static func waitUntilDispatchTakes(_ signals: [Int32]) {
-        #if os(Linux)
-            let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-            let deadline = DispatchTime.now() + .seconds(5)
-            for signalNumber in signals {
-                var action = sigaction()
-                while sigaction(signalNumber, nil, &action) == 0,
-                    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == ignored,
-                    DispatchTime.now() < deadline
-                {
-                    usleep(1_000)
-                }
-            }
-        #endif
+    /// Handles every signal that waits, in order, and only then stops or ends the process as the app's state
+    /// requires: a continue that waits behind another signal is never lost to a stop.
+    private func readSignals() {
+        while let signal = SignalQueue.next() { received(signal) }
+        settle()
     }
 
     private func received(_ signalNumber: Int32) {
+        let actions: [Action]
         switch signalNumber {
-        case SIGTSTP: perform(.home)
+        case SIGTSTP: actions = perform(.home)
         case SIGCONT:
             if isInTerminalForeground {
-                perform(.tap(app))
+                actions = perform(.tap(app))
             } else if phone.state(of: app) == .suspended {
                 // `bg`: a suspended app runs no code, so the process stops again until it is brought forward.
-                record(.note(app, "continued in the background (bg): a suspended app runs no code; fg brings it back"))
-                raise(SIGSTOP)
+                actions = [
+                    .note(app, "continued in the background (bg): a suspended app runs no code; fg brings it back")
+                ]
+            } else {
+                actions = []
             }
         case SIGINT:
-            // One batch: the process must not stop between opening the switcher and the swipe, or a Ctrl-C that
-            // arrives while the app is suspended would wait for a second fg.
-            perform(.openSwitcher, .swipe(app))
-        case SIGTERM: perform(.terminate(app))
-        case SIGUSR1: perform(.memoryWarning)
-        default: break
+            // One batch: the process must not stop between opening the switcher and the swipe.
+            actions = perform(.openSwitcher, .swipe(app))
+        case SIGTERM: actions = perform(.terminate(app))
+        case SIGUSR1: actions = perform(.memoryWarning)
+        default: actions = []
         }
+        carryOut(actions)
+        // The signals behind this one are for a process that no longer exists: a continue must not launch it anew.
+        if phone.state(of: app) == .notRunning { exit(exitStatus) }
     }
 
     /// Whether the process may take the screen: it has no terminal, or it is the terminal's foreground job
@@ -161,8 +149,8 @@ public final class TerminalHost {
         isatty(STDIN_FILENO) == 0 || tcgetpgrp(STDIN_FILENO) == getpgrp()
     }
 
-    /// Performs user actions one after another, then stops or ends the process as the app's state requires.
-    private func perform(_ actions: UserAction...) {
+    /// Performs user actions one after another on the phone; what the core says must happen, in order.
+    private func perform(_ actions: UserAction...) -> [Action] {
         var batch: [Action] = []
         for action in actions {
             do {
@@ -171,21 +159,39 @@ public final class TerminalHost {
                 batch.append(.note(app, "\(action) ignored: \(error.reason)"))
             }
         }
-        handle(batch)
+        return batch
     }
 
     /// Carries out a batch of the core's actions, then stops or ends the process if the app is suspended or gone.
     private func handle(_ actions: [Action]) {
         carryOut(actions)
-        switch phone.state(of: app) {
-        case .suspended:
-            record(.note(app, "process stopped (suspended); fg continues it"))
-            raise(SIGSTOP)
-        case .notRunning:
-            exit(exitStatus)
-        default:
-            break
+        settle()
+    }
+
+    /// Ends the process if the app is gone; stops it while the app is suspended. A signal that waits is read
+    /// first (its handler will call ``readSignals()``); once the process is continued, the signals that came
+    /// meanwhile — the continue among them — are handled, and it stops again if the app is still suspended.
+    private func settle() {
+        while true {
+            switch phone.state(of: app) {
+            case .notRunning:
+                exit(exitStatus)
+            case .suspended:
+                guard let signals, !SignalQueue.hasWaiting else { return }
+                record(.note(app, "process stopped (suspended); fg continues it"))
+                guard signals.stopUnlessSignalled() else { return }
+                while let signal = SignalQueue.next() { received(signal) }
+            default:
+                return
+            }
         }
+    }
+
+    /// Carries out what app code's call into the system gave; the process stops or ends once that code has
+    /// returned to the run loop, not inside it (iOS suspends an app between events too).
+    private func carryOutFromAppCode(_ actions: [Action]) {
+        carryOut(actions)
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.settle() } }
     }
 
     private var exitStatus: Int32 = ExitStatus.terminated
@@ -299,11 +305,11 @@ extension TerminalHost: ApplicationHost {
     }
 
     public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
-        handle(phone.endBackgroundTask(identifier, in: app))
+        carryOutFromAppCode(phone.endBackgroundTask(identifier, in: app))
     }
 
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
-        handle(phone.completionHandlerCalled(for: callback, in: app))
+        carryOutFromAppCode(phone.completionHandlerCalled(for: callback, in: app))
     }
 
     public func restorationArchive(of app: AppID) -> [String: Data]? {
