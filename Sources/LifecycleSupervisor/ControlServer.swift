@@ -62,7 +62,7 @@ final class ControlServer: @unchecked Sendable {
             for line in supervisor.queue.sync(execute: { status() }) { connection.write(line) }
             connection.write("ok")
         case "do" where words.count == 2:
-            connection.write(perform(line: String(words[1])))
+            for line in perform(line: String(words[1])) { connection.write(line) }
         case "play" where words.count == 2:
             var lines: [String] = []
             while let line = connection.readLine(), line != "." { lines.append(line) }
@@ -92,16 +92,18 @@ final class ControlServer: @unchecked Sendable {
         return lines
     }
 
-    /// Performs one line of the scenario language.
-    private func perform(line: String) -> String {
+    /// Performs one line of the scenario language; the answer's lines. An app whose process could not start, or
+    /// said it is another app, is told as an error line, and the answer ends `failed 1`.
+    private func perform(line: String) -> [String] {
         switch parse(line, file: "ctl") {
         case .failure(let errors):
-            return "error: " + errors.errors.map(\.message).joined(separator: "; ")
+            return ["error: " + errors.errors.map(\.message).joined(separator: "; ")]
         case .success(let scenario):
             guard let step = scenario.steps.first, scenario.steps.count == 1 else {
-                return "error: expected one action, such as 'tap notes'"
+                return ["error: expected one action, such as 'tap notes'"]
             }
             let outcome = supervisor.queue.sync { () -> String in
+                _ = supervisor.takeProblems()  // what went wrong before this request is not its to tell
                 do throws(ScenarioError) {
                     return try execute(step, file: "ctl") ?? "ok"
                 } catch {
@@ -109,7 +111,9 @@ final class ControlServer: @unchecked Sendable {
                 }
             }
             settle()
-            return outcome
+            let problems = supervisor.queue.sync { supervisor.takeProblems() }
+            guard !problems.isEmpty, outcome == "ok" else { return [outcome] }
+            return problems.map { "error: " + $0 } + ["failed 1"]
         }
     }
 
@@ -127,6 +131,7 @@ final class ControlServer: @unchecked Sendable {
             scenario = parsed
         }
         var failures = 0
+        supervisor.queue.sync { _ = supervisor.takeProblems() }
         for step in scenario.steps {
             if case .wait(let duration) = step.command {
                 supervisor.queue.sync { supervisor.label(step.line, step.text) }
@@ -141,6 +146,10 @@ final class ControlServer: @unchecked Sendable {
                 }
             }
             settle()
+            for problem in supervisor.queue.sync(execute: { supervisor.takeProblems() }) {
+                connection.write("error: " + problem)
+                failures += 1
+            }
             if let outcome {
                 connection.write(outcome)
                 if outcome.hasPrefix("error") {

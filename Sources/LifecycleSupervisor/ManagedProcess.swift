@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleCore
+import LifecycleSimulator
 import LifecycleWire
 
 #if canImport(Glibc)
@@ -13,8 +14,8 @@ public final class ManagedProcess {
     let pid: pid_t
     var channel: MessageChannel<FromApp, ToApp>?
     var readSource: (any DispatchSourceRead)?
-    /// Messages for the app before it has connected.
-    var outbox: [ToApp] = []
+    /// Messages for the app before it has connected, with the trace's record of each (written as it is sent).
+    var outbox: [(message: ToApp, record: TraceRecord.Event?)] = []
     /// The id of the call the app is running, if any.
     var pendingCall: UInt64?
     var isFrozen = false
@@ -59,12 +60,24 @@ public final class ManagedProcess {
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
+        // The output file is opened here, not by the spawn, so that a folder that is missing is told apart from an
+        // executable that is.
+        var outputDescriptor: Int32 = -1
+        if let output {
+            outputDescriptor = open(output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard outputDescriptor >= 0 else {
+                return .failure(
+                    ProcessError(
+                        description: "cannot open its output file \(output): \(String(cString: strerror(errno)))"))
+            }
+        }
+        defer { if outputDescriptor >= 0 { close(outputDescriptor) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let output {
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if outputDescriptor >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+            posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2)
         }
 
         let arguments = [executable] + arguments

@@ -80,6 +80,8 @@ public final class Supervisor: @unchecked Sendable {
     private var idleWaiters: [() -> Void] = []
     private let spawner = Spawner()
     var control: ControlServer?
+    /// What went wrong with apps' processes since ``takeProblems()`` was last called: for `lifecycle ctl` to tell.
+    private var problems: [String] = []
 
     /// The socket apps connect to.
     public var appSocketPath: String { options.socketFolder + "/apps.sock" }
@@ -113,6 +115,7 @@ public final class Supervisor: @unchecked Sendable {
         if options.freezer == .cgroup, freezer.name != "cgroup" {
             throw Unavailable(description: "no writable cgroup v2 hierarchy: use --freezer signals")
         }
+        if let folder = options.outputFolder { try Self.prepareOutput(folder: folder) }
         try UnixSocket.prepare(folder: options.socketFolder)
         appListener = try UnixSocket.listen(at: appSocketPath)
         let control = ControlServer(supervisor: self)
@@ -144,6 +147,28 @@ public final class Supervisor: @unchecked Sendable {
         logger.info(
             "supervising \(device.apps.count) apps (\(device.profile.rawValue), \(device.memory) MB); freezer: \(freezer.name); control: \(controlSocketPath)"
         )
+    }
+
+    /// Makes the folder of the apps' output, with its parents, or says why it cannot be written.
+    private static func prepareOutput(folder: String) throws(Unavailable) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Unavailable(description: "--app-output \(folder): cannot make the folder: \(Self.reason(error))")
+        }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw Unavailable(
+                description: "--app-output \(folder): cannot write in the folder: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// What went wrong, in the system's words where it has them.
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 
     /// Ends every app and removes the sockets and cgroups: the graceful shutdown.
@@ -183,6 +208,14 @@ public final class Supervisor: @unchecked Sendable {
         if phone.isBusy { idleWaiters.append(body) } else { body() }
     }
 
+    /// What went wrong with apps' processes since the last call (a process that could not start, one that said
+    /// it is another app), in words for the user.
+    func takeProblems() -> [String] {
+        dispatchPrecondition(condition: .onQueue(queue))
+        defer { problems = [] }
+        return problems
+    }
+
     /// Records a line of a played scenario.
     func label(_ line: Int, _ text: String) {
         recordEvent(.action(line: line, text: text))
@@ -195,23 +228,31 @@ public final class Supervisor: @unchecked Sendable {
     // MARK: Carrying out the core's actions
 
     private func carryOut(_ actions: [Action]) {
+        // Apps whose process could not be started: what the list says of them after that never happens.
+        var unstarted: [AppID] = []
         for action in actions {
+            if !unstarted.isEmpty, let app = Self.app(of: action), unstarted.contains(app) { continue }
             switch action {
             case .transition(let app, let from, let to, let reason):
                 recordEvent(.transition(app, from: from, to: to, reason: reason))
+                if from == .notRunning, !launch(app) {
+                    unstarted.append(app)
+                    continue
+                }
                 transition(app, from: from, to: to, reason: reason)
             case .callback(let app, let callback, let detail):
-                recordEvent(.callback(app, callback, detail))
-                call(callback, scene: nil, detail: detail, of: app)
+                call(callback, scene: nil, detail: detail, of: app, record: .callback(app, callback, detail))
             case .sceneCallback(let app, let scene, let callback, let detail):
-                recordEvent(.sceneCallback(app, scene, callback, detail))
-                call(callback, scene: scene, detail: detail, of: app)
+                call(
+                    callback, scene: scene, detail: detail, of: app,
+                    record: .sceneCallback(app, scene, callback, detail))
             case .notification(let app, let notification):
-                recordEvent(.notification(app, notification))
-                send(.post(notification: notification, scene: nil), to: app)
+                send(
+                    .post(notification: notification, scene: nil), to: app, record: .notification(app, notification))
             case .sceneNotification(let app, let scene, let notification):
-                recordEvent(.sceneNotification(app, scene, notification))
-                send(.post(notification: notification, scene: scene), to: app)
+                send(
+                    .post(notification: notification, scene: scene), to: app,
+                    record: .sceneNotification(app, scene, notification))
             case .sceneTransition(let app, let scene, let from, let to):
                 recordEvent(.sceneTransition(app, scene, from: from, to: to))
             case .note(let app, let text):
@@ -232,6 +273,8 @@ public final class Supervisor: @unchecked Sendable {
                 }
             }
         }
+        // A process that cannot start is a crash at once: the core ends the app, and nothing waits for a watchdog.
+        for app in unstarted { carryOut((try? phone.perform(.processEnded(app))) ?? []) }
         if !idleWaiters.isEmpty, !phone.isBusy {
             let waiters = idleWaiters
             idleWaiters = []
@@ -239,8 +282,20 @@ public final class Supervisor: @unchecked Sendable {
         }
     }
 
+    /// The app an action is about, if it is about one.
+    private static func app(of action: Action) -> AppID? {
+        switch action {
+        case .transition(let app, _, _, _), .callback(let app, _, _), .notification(let app, _),
+            .sceneTransition(let app, _, _, _), .sceneCallback(let app, _, _, _), .sceneNotification(let app, _, _),
+            .runExpirationHandlers(let app, _), .storeRestorationArchive(let app), .deleteRestorationArchive(let app):
+            app
+        case .note(let app, _): app
+        case .scheduleTimer(let timer, _): timer.app
+        case .cancelTimer: nil
+        }
+    }
+
     private func transition(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?) {
-        if from == .notRunning { launch(app) }
         guard let process = processes[app] else { return }
         if from == .suspended { thaw(process) }
         switch to {
@@ -256,9 +311,10 @@ public final class Supervisor: @unchecked Sendable {
         }
     }
 
-    /// Starts the app's process; its launch callbacks wait in its outbox until it connects.
-    private func launch(_ app: AppID) {
-        guard processes[app] == nil, let declared = device.apps.first(where: { $0.id == app }) else { return }
+    /// Starts the app's process; its launch callbacks wait in its outbox until it connects. False when it cannot
+    /// be started: the trace, the log and ``takeProblems()`` say why.
+    private func launch(_ app: AppID) -> Bool {
+        guard processes[app] == nil, let declared = device.apps.first(where: { $0.id == app }) else { return true }
         let output = options.outputFolder.map { "\($0)/\(app.rawValue).log" }
         let socket = appSocketPath
         let spawned = spawner.run {
@@ -271,10 +327,12 @@ public final class Supervisor: @unchecked Sendable {
             freezer.adopt(process.pid, app: app.rawValue)
             processes[app] = process
             logger.info("\(app): started, pid \(process.pid)")
+            return true
         case .failure(let error):
-            logger.error("\(app): \(error)")
+            logger.error("\(app): the process could not be started: \(error)")
             recordEvent(.note(app, "the process could not be started: \(error)"))
-        // The core goes on; with no process to answer, the launch watchdog ends the app.
+            problems.append("\(app): the process could not be started: \(error)")
+            return false
         }
     }
 
@@ -318,18 +376,26 @@ public final class Supervisor: @unchecked Sendable {
         recordEvent(.note(process.app, "process \(process.pid) thawed"))
     }
 
-    private func call(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) {
+    private func call(
+        _ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID, record: TraceRecord.Event
+    ) {
         nextCall += 1
         processes[app]?.pendingCall = nextCall
-        send(.call(id: nextCall, callback: callback, scene: scene, detail: detail), to: app)
+        send(.call(id: nextCall, callback: callback, scene: scene, detail: detail), to: app, record: record)
     }
 
-    private func send(_ message: ToApp, to app: AppID) {
-        guard let process = processes[app], !process.isBeingKilled else { return }
-        guard let channel = process.channel else {
-            process.outbox.append(message)
+    /// Sends a message to the app, or keeps it for when the app connects. `record`, the trace's record of it, is
+    /// written as the app is told: a message kept for a process that never connects is never recorded.
+    private func send(_ message: ToApp, to app: AppID, record: TraceRecord.Event? = nil) {
+        guard let process = processes[app], !process.isBeingKilled else {
+            if let record { recordEvent(record) }
             return
         }
+        guard let channel = process.channel else {
+            process.outbox.append((message, record))
+            return
+        }
+        if let record { recordEvent(record) }
         do {
             try channel.send(message)
         } catch {
@@ -389,15 +455,22 @@ public final class Supervisor: @unchecked Sendable {
             return
         }
         guard let first = messages.first else { return }
-        guard case .hello(let app) = first, let process = processes[app], process.channel == nil else {
+        guard case .hello(let app) = first else {
             logger.warning("a connection began with \(first), not the hello of an app that was started; it is closed")
             dropGreeting(descriptor)
             return
         }
         let peer = lifecycle_peer_process(descriptor)
-        guard peer == process.pid else {
-            logger.warning("a connection from pid \(peer) claimed to be \(app) (pid \(process.pid)); it is closed")
+        guard let process = processes.values.first(where: { $0.pid == peer }), process.channel == nil else {
+            logger.warning(
+                "a connection from pid \(peer) claimed to be \(app), but no process started for an app waits to connect from there; it is closed"
+            )
             dropGreeting(descriptor)
+            return
+        }
+        guard process.app == app else {
+            dropGreeting(descriptor)
+            refuse(process, sayingItIs: app)
             return
         }
         source.cancel()
@@ -409,8 +482,21 @@ public final class Supervisor: @unchecked Sendable {
         appSource.resume()
         let outbox = process.outbox
         process.outbox = []
-        for message in outbox { send(message, to: app) }
+        for (message, record) in outbox { send(message, to: app, record: record) }
         for message in messages.dropFirst() { handle(message, from: process) }
+    }
+
+    /// The process started for one app said hello as another: its binary's Info.plist names another bundle
+    /// identifier. It is ended as a crash, and the user is told both ids and the fix.
+    private func refuse(_ process: ManagedProcess, sayingItIs claimed: AppID) {
+        let message =
+            "\(process.app): its process (pid \(process.pid)) says it is '\(claimed)', the CFBundleIdentifier of "
+            + "the executable's own Info.plist, not '\(process.app)'; declare it in the device file as 'app \(claimed) "
+            + "executable=…', or give the executable an Info.plist whose CFBundleIdentifier is '\(process.app)'"
+        logger.error("\(message)")
+        recordEvent(.note(process.app, "refused: \(message)"))
+        problems.append(message)
+        carryOut((try? phone.perform(.processEnded(process.app))) ?? [])
     }
 
     private func dropGreeting(_ descriptor: Int32) {

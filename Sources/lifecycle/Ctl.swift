@@ -16,7 +16,8 @@ extension Lifecycle {
                 lifecycle ctl status          each app's state, pid, scene, memory, and whether it is frozen
                 lifecycle ctl tap notes       any line of the scenario language (home, switcher, memory-pressure …)
                 lifecycle ctl play FILE       a scenario's actions, 'wait' in real time, 'expect' checked
-                Exit status: 0 when it was done (and every expect held), 1 when an expect failed, 2 on a mistake.
+                Exit status: 0 when it was done (and every expect held), 1 when an expect failed or an app's process \
+                could not start, 2 on a mistake.
                 """
         )
 

@@ -15,17 +15,21 @@ final class SupervisorRun {
     let process = Process()
     let apps: [String]
 
-    /// Starts a supervisor of `apps` (name → the fixture's arguments) with `extra` options.
-    init(profile: String = "ios17", apps: [(String, [String])], extra: [String] = []) throws {
+    /// Starts a supervisor of `apps` (name → the fixture's arguments) with `extra` options; `executables` names
+    /// another program than the fixture for some apps, and `output` another folder for the apps' output than
+    /// `out` (made by the supervisor).
+    init(
+        profile: String = "ios17", apps: [(String, [String])], executables: [String: String] = [:],
+        output: String = "out", extra: [String] = []
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "supervisor-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.apps = apps.map(\.0)
         let fixture = Self.executable("HostFixture").path
         var device = "profile \(profile)\ndevice memory=8GB\n"
         for (name, arguments) in apps {
-            device += "app \(name) executable=\(fixture)"
+            device += "app \(name) executable=\(executables[name] ?? fixture)"
             if !arguments.isEmpty { device += " arguments=" + arguments.joined(separator: ",") }
             device += "\n"
         }
@@ -34,14 +38,14 @@ final class SupervisorRun {
         process.arguments =
             [
                 "supervise", folder.appendingPathComponent("device.lifecycle").path, "--socket-folder",
-                folder.appendingPathComponent("sock").path, "--app-output", folder.appendingPathComponent("out").path,
+                folder.appendingPathComponent("sock").path, "--app-output", folder.appendingPathComponent(output).path,
                 "--format", "jsonl", "--trace", folder.appendingPathComponent("trace.jsonl").path,
             ] + extra
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: Self.logFile(in: folder))
         try process.run()
         let socket = folder.appendingPathComponent("sock/control.sock").path
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) && process.isRunning { usleep(10_000) }
     }
 
     static func logFile(in folder: URL) -> URL {
@@ -55,6 +59,7 @@ final class SupervisorRun {
             process.terminate()
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: folder)
     }
 
     static func executable(_ name: String) -> URL {
@@ -163,6 +168,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
 
     @Test func aSuspendedProcessReallyStopsAndAnEndedOneIsGone() async throws {
         let counter = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID())").path
+        defer { unlink(counter) }
         let run = try SupervisorRun(apps: [("alpha", ["--counter", counter]), ("beta", [])])
         run.ctl("tap", "alpha")
         let count = { (try? String(contentsOfFile: counter, encoding: .utf8)).flatMap { Int($0) } ?? 0 }
@@ -257,6 +263,74 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         close(descriptor)
         #expect(run.ctl("home").status == 0, "and goes on")
         #expect(await run.wait { run.status(of: "alpha").contains("suspended") })
+    }
+
+    @Test func theAppOutputFolderIsMadeWithItsParents() async throws {
+        let run = try SupervisorRun(apps: [("alpha", [])], output: "not/yet/there")
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(
+            await run.wait {
+                FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("not/yet/there/alpha.log").path)
+            })
+        #expect(await run.wait { run.status(of: "alpha").contains("active") })
+    }
+
+    @Test func anAppOutputFolderThatCannotBeMadeIsRefusedAtStart() async throws {
+        let run = try SupervisorRun(apps: [("alpha", [])], output: "device.lifecycle/out")
+        #expect(await run.wait { !run.process.isRunning })
+        #expect(run.process.terminationStatus == 2)
+        let log = try String(contentsOf: run.folder.appendingPathComponent("supervisor.log"), encoding: .utf8)
+        #expect(log.contains("--app-output \(run.folder.path)/device.lifecycle/out: cannot make the folder"), "\(log)")
+    }
+
+    /// A process that cannot be started is a crash at once, told to `ctl`, with its cause in the trace — not a
+    /// launch watchdog 20 s later for a process that never existed.
+    @Test func anAppWhoseProcessCannotStartCrashesAtOnce() async throws {
+        let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
+        // Its output file cannot be opened: a folder stands where it would be.
+        try FileManager.default.createDirectory(
+            at: run.folder.appendingPathComponent("out/alpha.log"), withIntermediateDirectories: true)
+        let started = Date()
+        let tap = run.ctl("tap", "alpha")
+        #expect(Date().timeIntervalSince(started) < 5, "no watchdog is waited for")
+        #expect(tap.status == 1)
+        #expect(tap.output.contains("alpha: the process could not be started: cannot open its output file "), "\(tap.output)")
+        #expect(tap.output.contains("alpha.log: Is a directory"), "\(tap.output)")
+        #expect(run.status(of: "alpha").contains("notRunning  no process"))
+        #expect(run.trace.contains(#""reason":"crash""#))
+        #expect(!run.trace.contains("watchdog"))
+        #expect(!run.trace.contains(#""kind":"callback","app":"alpha""#), "no callback reached a process that never ran")
+        // The phone goes on: another app launches.
+        #expect(run.ctl("tap", "beta").status == 0)
+        #expect(run.status(of: "beta").contains("active"))
+    }
+
+    @Test func anExecutableThatCannotRunCrashesAtOnce() async throws {
+        let run = try SupervisorRun(apps: [("alpha", [])], executables: ["alpha": "/nonexistent/app"])
+        let tap = run.ctl("tap", "alpha")
+        #expect(tap.status == 1)
+        #expect(
+            tap.output.contains("alpha: the process could not be started: /nonexistent/app: cannot start it: No such file"),
+            "\(tap.output)")
+        #expect(run.status(of: "alpha").contains("notRunning"))
+    }
+
+    /// The example's binary says hello as the bundle identifier of its own Info.plist: declared under another id,
+    /// it is refused, with both ids and the fix, and it ends as a crash at once.
+    @Test func aProcessThatSaysItIsAnotherAppIsRefused() async throws {
+        let example = SupervisorRun.executable("logging-app").path
+        let run = try SupervisorRun(apps: [("app1", [])], executables: ["app1": example])
+        let started = Date()
+        let tap = run.ctl("tap", "app1")
+        #expect(Date().timeIntervalSince(started) < 5, "no watchdog is waited for")
+        #expect(tap.status == 1)
+        #expect(tap.output.contains("app1: its process (pid "), "\(tap.output)")
+        #expect(tap.output.contains("says it is 'com.example.logging-app'"), "\(tap.output)")
+        #expect(tap.output.contains("'app com.example.logging-app executable=…'"), "\(tap.output)")
+        #expect(run.status(of: "app1").contains("notRunning  no process"))
+        #expect(run.trace.contains(#""reason":"crash""#))
+        #expect(!run.trace.contains("watchdog"))
+        #expect(!run.trace.contains(#""kind":"callback","app":"app1""#), "its launch methods were never delivered")
     }
 
     @Test func aPlayedScenarioChecksItsExpectationsAndItsTraceFitsTheModel() async throws {
