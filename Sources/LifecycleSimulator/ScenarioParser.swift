@@ -53,19 +53,33 @@ public struct ScenarioParser {
     ///   ``ScenarioErrors/reportedLimit`` of them, and how many more there are).
     public func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
         var parser = ScenarioParser(file: file)
+        let steps = try parser.readAll(source).steps
+        var scenario = parser.declarations
+        scenario.steps = steps
+        return scenario
+    }
+
+    /// Reads a whole source, as ``parse(_:)`` does, and stays ready for lines appended to it: a text that grows a
+    /// line at a time (the playground's) is read once, each new line with ``read(_:number:)`` at `nextLine`, then
+    /// the number after it.
+    ///
+    /// - Returns: the steps, and the number of the line that would come next (after the text's final line break,
+    ///   or after one added to end its last line).
+    public mutating func readAll(_ source: String) throws(ScenarioErrors) -> (steps: [Scenario.Step], nextLine: Int) {
         var steps: [Scenario.Step] = []
         var errors = ScenarioErrors(errors: [])
-        for (offset, line) in Self.lines(of: source).enumerated() {
+        var lines = Self.lines(of: source)
+        // The empty piece after a final line break is no line: a line appended there takes its number.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for (offset, line) in lines.enumerated() {
             do {
-                if case .step(let step) = try parser.read(line, number: offset + 1) { steps.append(step) }
+                if case .step(let step) = try read(line, number: offset + 1) { steps.append(step) }
             } catch {
                 errors.record(error)
             }
         }
         guard errors.errors.isEmpty else { throw errors }
-        var scenario = parser.declarations
-        scenario.steps = steps
-        return scenario
+        return (steps, lines.count + 1)
     }
 
     /// The number of characters of the longest app id declared in a source (0 when it declares none): what the

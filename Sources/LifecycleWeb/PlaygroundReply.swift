@@ -1,10 +1,14 @@
+import Foundation
 import LifecycleCore
 import LifecycleSimulator
 
 /// What a session answers each request with: the phone as it now is, and whatever changed.
 public struct PlaygroundReply: Encodable, Sendable {
-    /// The scenario's text, when it changed (a loaded file, an appended line, a growing `wait`).
+    /// The scenario's whole text, when it was replaced (a loaded file) or is sent first.
     public var source: String?
+    /// How the scenario's text changed otherwise (an appended line, a growing `wait`): only what changed, so that
+    /// a reply's size does not grow with the session.
+    public var sourceEdit: SourceEdit?
     /// The line the next step is on, or `nil` when every line has run.
     public var nextLine: Int?
     /// How many of the scenario's lines that do something have run, and how many there are.
@@ -18,6 +22,53 @@ public struct PlaygroundReply: Encodable, Sendable {
     public var problem: Problem?
     /// The jsonl trace asked for by `export`.
     public var export: String?
+}
+
+/// A change to the scenario's text: the first `keep` UTF-16 code units of the text the page has stay (what a
+/// JavaScript string counts), and `text` replaces the rest.
+public struct SourceEdit: Encodable, Sendable, Hashable {
+    public var keep: Int
+    public var text: String
+
+    public init(keep: Int, text: String) {
+        self.keep = keep
+        self.text = text
+    }
+
+    /// The edit that turns `old` into `new`: their common start is kept, up to a whole Unicode scalar.
+    init(from old: String, to new: String) {
+        var (old, new) = (old, new)
+        let (keep, text) = old.withUTF8 { old in
+            new.withUTF8 { new in
+                var common = Self.commonPrefixLength(old, new)
+                // Back to the start of the scalar the texts part in (its continuation bytes are 0b10xxxxxx).
+                while common > 0, common < new.count, new[common] & 0xC0 == 0x80 { common -= 1 }
+                let kept = String(decoding: UnsafeBufferPointer(rebasing: old[..<common]), as: UTF8.self)
+                return (kept.utf16.count, String(decoding: UnsafeBufferPointer(rebasing: new[common...]), as: UTF8.self))
+            }
+        }
+        self.keep = keep
+        self.text = text
+    }
+
+    /// How many bytes two buffers share from their start: halves compared with `memcmp`, so a long text that only
+    /// grew costs a few calls, not a loop over its bytes.
+    private static func commonPrefixLength(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var (low, high) = (0, min(a.count, b.count))
+        guard high > 0 else { return 0 }
+        if memcmp(a.baseAddress!, b.baseAddress!, high) == 0 { return high }
+        // The first `low` bytes are equal; the first `high` are not.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if memcmp(a.baseAddress!, b.baseAddress!, middle) == 0 { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// What `old`, the text the page has, becomes.
+    public func applied(to old: String) -> String {
+        String(decoding: Array(old.utf16.prefix(keep)), as: UTF16.self) + text
+    }
 }
 
 /// A mistake in a request or a scenario, located when it is in the scenario.

@@ -30,13 +30,18 @@ public final class PlaygroundSession {
 
     public private(set) var source: String
     private var scenario: Scenario
+    /// The parser, having read `source`: a line appended to it is read alone, so a long session does not read its
+    /// whole scenario again at every button.
+    private var parser: ScenarioParser
+    /// The number the next appended line takes.
+    private var nextLineNumber: Int
     private var simulator: Simulator<CollectingTraceSink>
     /// The index of the next step to run.
     private var next = 0
     /// The trace's lines so far (each record of the simulator's sink, written as text).
     private var lines: [TraceLine] = []
     /// While time plays: the `wait` step it grows, its trace line, and the source before it.
-    private var playback: (traceIndex: Int, sourceBefore: String)?
+    private var playback: (traceIndex: Int, sourceBefore: String, parserBefore: ScenarioParser)?
     private var writer: TextTraceWriter<String>
 
     /// A session on the welcome scenario.
@@ -47,9 +52,12 @@ public final class PlaygroundSession {
 
     /// A session on a scenario; throws its mistakes.
     public init(source: String) throws(ScenarioErrors) {
-        let scenario = try Self.parse(source)
+        let reading = try Self.read(source)
+        let scenario = reading.scenario
         self.source = source
         self.scenario = scenario
+        self.parser = reading.parser
+        self.nextLineNumber = reading.nextLine
         self.simulator = Simulator(phone: scenario.makePhone(), sink: CollectingTraceSink())
         self.writer = Self.writer(for: scenario)
     }
@@ -60,8 +68,9 @@ public final class PlaygroundSession {
     /// neither added nor run, and a scenario with one is not loaded; the lines run before it stay run.
     public func handle(_ request: PlaygroundRequest) -> PlaygroundReply {
         if let refusal = refusal(of: request) {
-            return reply(from: lines.count, source: false, problem: refusal, export: nil)
+            return reply(from: lines.count, source: .unchanged, problem: refusal, export: nil)
         }
+        let sourceBefore = source
         let traceBefore = lines.count
         var from = traceBefore
         var sourceChanged = false
@@ -102,7 +111,22 @@ public final class PlaygroundSession {
             problem = Problem(error)
         }
         if problem == nil, isFull, next < scenario.steps.count { problem = Self.full }
-        return reply(from: min(from, lines.count), source: sourceChanged, problem: problem, export: export)
+        let sourceChange: SourceChange
+        if case .load = request, sourceChanged {
+            sourceChange = .replaced
+        } else {
+            sourceChange = sourceChanged ? .edited(SourceEdit(from: sourceBefore, to: source)) : .unchanged
+        }
+        return reply(from: min(from, lines.count), source: sourceChange, problem: problem, export: export)
+    }
+
+    /// What a reply says of the scenario's text.
+    private enum SourceChange {
+        case unchanged
+        /// The whole text goes with the reply.
+        case replaced
+        /// Only the change does.
+        case edited(SourceEdit)
     }
 
     /// Why a request that would make the session grow past its bounds is refused, if it would.
@@ -127,51 +151,74 @@ public final class PlaygroundSession {
 
     /// The reply for a request that was not one.
     public func reply(to invalid: PlaygroundRequest.Invalid) -> PlaygroundReply {
-        reply(from: lines.count, source: false, problem: Problem(request: invalid), export: nil)
+        reply(from: lines.count, source: .unchanged, problem: Problem(request: invalid), export: nil)
     }
 
     /// The whole state, as a page that has just connected needs it.
     public func welcomeReply() -> PlaygroundReply {
-        reply(from: 0, source: true, problem: nil, export: nil)
+        reply(from: 0, source: .replaced, problem: nil, export: nil)
     }
 
     // MARK: Requests
 
     private func load(_ text: String) throws(ScenarioErrors) {
-        let loaded = try Self.parse(text)
+        let reading = try Self.read(text)
         source = text
-        scenario = loaded
-        writer = Self.writer(for: loaded)
+        accept(reading)
+        writer = Self.writer(for: reading.scenario)
         try replay(steps: 0)
+    }
+
+    private func accept(_ reading: Reading) {
+        (scenario, parser, nextLineNumber) = (reading.scenario, reading.parser, reading.nextLine)
     }
 
     /// Appends a line and runs it. Returns whether the phone was built anew (the line declared something).
     private func append(_ line: String) throws(ScenarioErrors) -> Bool {
         let separator = source.isEmpty || source.hasSuffix("\n") || source.hasSuffix("\r") ? "" : "\n"
         let candidateSource = source + separator + line + "\n"
-        let candidate = try Self.parse(candidateSource)
-        let sameDevice =
-            candidate.profile == scenario.profile && candidate.deviceMemory == scenario.deviceMemory
-            && candidate.apps == scenario.apps
-        guard sameDevice else {
+        var candidateParser = parser
+        let read: ScenarioParser.Line?
+        do {
+            read = try candidateParser.read(line[...], number: nextLineNumber)
+        } catch {
+            var error = error
+            error.sourceLine = line
+            throw ScenarioErrors(errors: [error])
+        }
+        let declared = candidateParser.declarations
+        let unmet = declared.unmetRequirements()
+        guard unmet.isEmpty else { throw ScenarioErrors(errors: unmet) }
+        var isDeclaration = declared.profile != scenario.profile || declared.deviceMemory != scenario.deviceMemory
+        if case .app = read { isDeclaration = true }
+        guard !isDeclaration else {
             // A declaration: the phone is another one; run the whole scenario on it, or change nothing.
-            let (previousSource, previousScenario, previousWriter, previousNext) = (source, scenario, writer, next)
-            (source, scenario, writer) = (candidateSource, candidate, Self.writer(for: candidate))
+            let candidate = try Self.read(candidateSource)
+            let previous = (source, Reading(scenario: scenario, parser: parser, nextLine: nextLineNumber), writer, next)
+            source = candidateSource
+            accept(candidate)
+            writer = Self.writer(for: candidate.scenario)
             do {
-                try replay(steps: candidate.steps.count)
+                try replay(steps: candidate.scenario.steps.count)
             } catch {
-                (source, scenario, writer) = (previousSource, previousScenario, previousWriter)
-                try? replay(steps: previousNext)
+                (source, writer) = (previous.0, previous.2)
+                accept(previous.1)
+                try? replay(steps: previous.3)
                 throw error
             }
             return true
         }
-        let (previousSource, previousScenario) = (source, scenario)
-        (source, scenario) = (candidateSource, candidate)
+        let previous = (source, parser, nextLineNumber, scenario.steps.count)
+        source = candidateSource
+        parser = candidateParser
+        nextLineNumber += 1
+        if case .step(let step) = read { scenario.steps.append(step) }
+        scenario.requirements = declared.requirements
         do {
             while next < scenario.steps.count, !isFull { try runStep() }
         } catch {
-            (source, scenario) = (previousSource, previousScenario)
+            (source, parser, nextLineNumber) = (previous.0, previous.1, previous.2)
+            scenario.steps.removeSubrange(previous.3...)
             throw error
         }
         playback = nil
@@ -189,6 +236,9 @@ public final class PlaygroundSession {
             scenario.steps[scenario.steps.count - 1].command = .wait(total)
             scenario.steps[scenario.steps.count - 1].text = text
             source = playback.sourceBefore + text + "\n"
+            // The parser reads the grown line instead of the one it replaces (a `wait` of any length reads alike).
+            parser = playback.parserBefore
+            _ = try? parser.read(text[...], number: nextLineNumber - 1)
             var action = lines[playback.traceIndex]
             action.text = render(
                 TraceRecord(time: .seconds(action.time), event: .action(line: action.line ?? 0, text: text)))
@@ -198,9 +248,10 @@ public final class PlaygroundSession {
             return playback.traceIndex
         }
         let sourceBefore = source.isEmpty || source.hasSuffix("\n") ? source : source + "\n"
+        let parserBefore = parser
         let traceIndex = lines.count
         _ = try append("wait " + Self.durationText(duration))
-        playback = (traceIndex, sourceBefore)
+        playback = (traceIndex, sourceBefore, parserBefore)
         return traceIndex
     }
 
@@ -281,9 +332,13 @@ public final class PlaygroundSession {
 
     // MARK: Replies
 
-    private func reply(from: Int, source sourceChanged: Bool, problem: Problem?, export: String?) -> PlaygroundReply {
-        PlaygroundReply(
-            source: sourceChanged ? source : nil,
+    private func reply(from: Int, source change: SourceChange, problem: Problem?, export: String?) -> PlaygroundReply {
+        var edit: SourceEdit?
+        if case .edited(let sourceEdit) = change { edit = sourceEdit }
+        var whole: String?
+        if case .replaced = change { whole = source }
+        return PlaygroundReply(
+            source: whole, sourceEdit: edit,
             nextLine: next < scenario.steps.count ? scenario.steps[next].line : nil,
             stepsRun: next, stepCount: scenario.steps.count, traceFrom: from, trace: Array(lines[from...]),
             phone: snapshot(), problem: problem, export: export)
@@ -316,8 +371,18 @@ public final class PlaygroundSession {
 
     // MARK: Helpers
 
-    private static func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
-        let scenario = try ScenarioParser(file: fileName).parse(source)
+    /// A scenario's text read whole, and where a line appended to it continues.
+    private struct Reading {
+        var scenario: Scenario
+        var parser: ScenarioParser
+        var nextLine: Int
+    }
+
+    private static func read(_ source: String) throws(ScenarioErrors) -> Reading {
+        var parser = ScenarioParser(file: fileName)
+        let (steps, nextLine) = try parser.readAll(source)
+        var scenario = parser.declarations
+        scenario.steps = steps
         let unmet = scenario.unmetRequirements()
         guard unmet.isEmpty else { throw ScenarioErrors(errors: unmet) }
         guard scenario.apps.count <= mostApps else {
@@ -328,7 +393,7 @@ public final class PlaygroundSession {
                         "the playground draws at most \(mostApps) apps; this scenario declares \(scenario.apps.count)")
             ])
         }
-        return scenario
+        return Reading(scenario: scenario, parser: parser, nextLine: nextLine)
     }
 
     private static func writer(for scenario: Scenario) -> TextTraceWriter<String> {

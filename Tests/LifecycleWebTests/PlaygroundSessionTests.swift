@@ -23,7 +23,9 @@ import Testing
         let session = PlaygroundSession()
         let tap = session.handle(.perform(line: "tap notes"))
         #expect(tap.problem == nil)
-        #expect(tap.source?.hasSuffix("app photos scenes\ntap notes\n") == true)
+        #expect(tap.source == nil, "the whole text does not travel again")
+        #expect(tap.sourceEdit == SourceEdit(keep: PlaygroundSession.welcome.utf16.count, text: "tap notes\n"))
+        #expect(tap.sourceEdit?.applied(to: PlaygroundSession.welcome) == session.source)
         #expect(tap.phone.foreground == "notes")
         #expect(tap.trace.first?.kind == "action" && tap.trace.first?.line == 7)
         let home = session.handle(.perform(line: "home"))
@@ -46,7 +48,7 @@ import Testing
         #expect(unknown.problem?.column == 5)
         #expect(unknown.problem?.message.contains("playground.scenario:8:5: error:") == true)
         #expect(unknown.problem?.diagnostic.contains("did you mean 'notes'") == true)
-        #expect(unknown.source == nil && session.source == before)
+        #expect(unknown.source == nil && unknown.sourceEdit == nil && session.source == before)
         let impossible = session.handle(.perform(line: "swipe notes"))
         #expect(impossible.problem?.message.contains("'swipe notes' is impossible here") == true)
         #expect(impossible.problem?.diagnostic.contains("8 | swipe notes") == true, "the line it was, shown")
@@ -91,25 +93,57 @@ import Testing
 
     @Test func playingTimeGrowsOneWaitLineAndTheTimersCountDown() throws {
         let session = PlaygroundSession()
-        _ = session.handle(.perform(line: "tap maps"))
-        let home = session.handle(.perform(line: "home"))
+        var page = PlaygroundSession.welcome
+        func handle(_ request: PlaygroundRequest) -> PlaygroundReply {
+            let reply = session.handle(request)
+            if let whole = reply.source { page = whole }
+            if let edit = reply.sourceEdit { page = edit.applied(to: page) }
+            #expect(page == session.source, "the page's text is the session's")
+            return reply
+        }
+        _ = handle(.perform(line: "tap maps"))
+        let home = handle(.perform(line: "home"))
         let work = try #require(home.phone.timers.first { $0.app == "maps" && $0.what.contains("background task") })
         #expect(work.remaining == 20)
         #expect(home.phone.apps.first { $0.id == "maps" }?.tasks == 1)
         let budget = try #require(home.phone.apps.first { $0.id == "maps" }?.budget)
-        for _ in 0..<10 { _ = session.handle(.advance(milliseconds: 100)) }
-        let played = session.handle(.advance(milliseconds: 1000))
-        #expect(played.source?.hasSuffix("home\nwait 2s\n") == true, "one line, grown: \(played.source ?? "")")
+        for _ in 0..<10 { _ = handle(.advance(milliseconds: 100)) }
+        let played = handle(.advance(milliseconds: 1000))
+        #expect(page.hasSuffix("home\nwait 2s\n") == true, "one line, grown: \(page)")
+        #expect(played.sourceEdit?.text == "2s\n", "only what changed travels")
         #expect(played.phone.time == 2)
         #expect(played.phone.timers.first { $0.app == "maps" && $0.what.contains("background task") }?.remaining == 18)
         #expect(played.phone.apps.first { $0.id == "maps" }?.budget == budget - 2)
         #expect(played.trace.count == 1 && played.trace.first?.text.contains("wait 2s") == true)
-        let done = session.handle(.advance(milliseconds: 20_000))
+        let done = handle(.advance(milliseconds: 20_000))
         #expect(done.phone.apps.first { $0.id == "maps" }?.state == "suspended")
         #expect(done.trace.contains { $0.text.contains("endBackgroundTask") })
-        _ = session.handle(.perform(line: "tap notes"))
-        let again = session.handle(.advance(milliseconds: 500))
-        #expect(again.source?.hasSuffix("wait 22s\ntap notes\nwait 500ms\n") == true, "a new line after another")
+        _ = handle(.perform(line: "tap notes"))
+        _ = handle(.advance(milliseconds: 500))
+        #expect(page.hasSuffix("wait 22s\ntap notes\nwait 500ms\n") == true, "a new line after another")
+    }
+
+    /// A long session costs no more a reply than a short one: only the appended line and the new trace lines
+    /// travel, never the whole scenario (which made a session of n actions cost O(n²) bytes).
+    @Test func aReplyStaysTheSameSizeHoweverLongTheSession() throws {
+        let session = PlaygroundSession()
+        let encoder = JSONEncoder()
+        var page = PlaygroundSession.welcome
+        var sizes: [Int] = []
+        for round in 1...2_000 {  // 4,000 actions, as the issue that found the growth measured
+            for line in ["tap notes", "home"] {
+                let reply = session.handle(.perform(line: line))
+                #expect(reply.problem == nil)
+                if let whole = reply.source { page = whole }
+                if let edit = reply.sourceEdit { page = edit.applied(to: page) }
+                if round == 5 || round == 2_000 { sizes.append(try encoder.encode(reply).count) }
+            }
+        }
+        #expect(page == session.source)
+        #expect(session.source.utf8.count > 30_000, "a long session")
+        // The same two actions at round 5 and at round 2,000: the replies differ only in the digits of the line
+        // numbers and counts.
+        #expect(sizes[2] <= sizes[0] + 32 && sizes[3] <= sizes[1] + 32, "\(sizes)")
     }
 
     @Test(arguments: BuiltInScenario.all.map(\.name))

@@ -71,19 +71,26 @@
             state.socket.close();
             return;
         }
+        // The whole text comes when it was replaced; otherwise only what changed: the first `keep` UTF-16 units of the
+        // text the session had stay, and `text` follows them.
+        let source = reply.source ?? null;
+        if (source === null && reply.sourceEdit) {
+            source = state.source.slice(0, reply.sourceEdit.keep) + reply.sourceEdit.text;
+        }
         if (state.shared !== null) {
             // A shared link's scenario goes to the editor whatever becomes of it, so a mistake in it is not lost.
             ui.source.value = state.shared;
             state.shared = null;
-        } else if (reply.source != null && ui.source.value !== reply.source && ui.source.value === state.source) {
+        } else if (source !== null && ui.source.value !== source && ui.source.value === state.source) {
             // Only when the learner has not typed since: what they write is never overwritten.
-            ui.source.value = reply.source;
+            ui.source.value = source;
             ui.source.scrollTop = ui.source.scrollHeight;
         }
-        if (reply.source != null) state.source = reply.source;
+        if (source !== null) state.source = source;
         state.nextLine = reply.nextLine ?? null;
         const fresh = reply.trace;
-        state.trace = state.trace.slice(0, reply.traceFrom).concat(fresh);
+        state.trace.length = Math.min(state.trace.length, reply.traceFrom);
+        for (const line of fresh) state.trace.push(line);
         state.snapshot = reply.phone;
         showProblem(reply.problem || null);
         if (reply.export) download("playground.jsonl", reply.export, "application/jsonl");
