@@ -130,6 +130,9 @@ public struct LogChecker {
     public let quirks: [LogQuirk]
     /// The processes met so far, but the current one, which is kept at hand in ``current``.
     private var processes: [String: Process] = [:]
+    /// The latest process of each app that NSLog names (`App[pid`): a new process of an app means that the one
+    /// before has ended, silently, so its record goes.
+    private var latestProcessOfApp: [Substring: String] = [:]
     private var currentProcess = ""
     private var current = Process()
     /// The model of the current process.
@@ -223,11 +226,18 @@ public struct LogChecker {
         // The record of lines before the first that names a process is kept only if there were such lines; and
         // a process that has ended (not running, no step open) is forgotten: if its pid comes back, a new
         // process starts there, not running, as it would from the record. So memory does not grow with the
-        // number of processes that have come and gone.
+        // number of processes that have come and gone. Nor with the processes that never logged their end: a new
+        // process of the same app (NSLog's name, another pid) means that the one before ended.
+        var superseded: String?
+        if let open = process.lastIndex(of: "["), modelsByApp[process] == nil {
+            superseded = latestProcessOfApp.updateValue(process, forKey: process[..<open])
+            if superseded == process { superseded = nil }
+        }
         let ended =
-            current.states == Self.notRunningOnlyNumber && current.openStep.isEmpty
-            && modelsByApp[currentProcess] == nil
+            (current.states == Self.notRunningOnlyNumber && current.openStep.isEmpty
+                && modelsByApp[currentProcess] == nil) || currentProcess == superseded
         if current.states != nil, !ended { processes[currentProcess] = current }
+        if let superseded { processes[superseded] = nil }
         currentProcess = process
         model = modelsByApp[process] ?? shared
         if let known = processes.removeValue(forKey: process) {

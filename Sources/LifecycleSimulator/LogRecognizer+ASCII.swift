@@ -156,7 +156,7 @@ extension LogRecognizer {
         }
     }
 
-    /// ``nslogProcess(of:)`` for an ASCII line: where the pid lies in it.
+    /// ``nslogProcess(of:)`` for an ASCII line: where the app's name and pid lie in it.
     private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let first = bytes.first, first.isASCIIDigit,
             let open = position(of: UInt8(ascii: "["), in: bytes, from: 0, to: bytes.count),
@@ -164,7 +164,12 @@ extension LogRecognizer {
             position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count) != nil, colon > open + 1
         else { return nil }
         for index in (open + 1)..<colon where !bytes[index].isASCIIDigit { return nil }
-        return (open + 1)..<colon
+        var start = 0
+        for _ in 0..<2 {
+            guard let space = position(of: UInt8(ascii: " "), in: bytes, from: start, to: open) else { break }
+            start = space + 1
+        }
+        return start..<colon
     }
 
     // The searches of a byte that a line needs, written out (the first by `memchr`): the collection methods on slices

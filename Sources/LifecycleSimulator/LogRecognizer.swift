@@ -34,8 +34,8 @@ public enum LogRecognizer {
     /// What one line holds, if it is a lifecycle line.
     public struct Recognized: Sendable, Hashable {
         public var event: LoggedEvent
-        /// Which process or app the line is about: NSLog's `App[pid:tid]` pid, or a trace's app; `nil` when
-        /// the line does not say.
+        /// Which process or app the line is about: NSLog's `App[pid:tid]` up to its thread, `App[pid` (the
+        /// app's name and the process's pid), or a trace's app; `nil` when the line does not say.
         public var process: String?
         /// When it was logged, in seconds, when the line says (an NSLog date and time, a trace's `t`).
         public var time: Double? = nil
@@ -196,13 +196,20 @@ public enum LogRecognizer {
     static let swiftNotificationNames: [Substring: [UIKitNotification]] = Dictionary(
         grouping: UIKitNotification.allCases, by: { Substring($0.swiftName) })
 
-    /// The pid of an NSLog line: `2016-02-29 10:00:00.123 App[1234:5678] message`.
+    /// The app and pid of an NSLog line, `App[1234` of `2016-02-29 10:00:00.123 App[1234:5678] message`: the name
+    /// starts after the date and the time (the second space), and may hold spaces of its own.
     static func nslogProcess(of line: Substring) -> String? {
         guard line.first?.isNumber == true, let open = line.firstIndex(of: "["),
             let colon = line[open...].firstIndex(of: ":"), line[open...].firstIndex(of: "]") != nil
         else { return nil }
         let pid = line[line.index(after: open)..<colon]
-        return !pid.isEmpty && pid.allSatisfy(\.isNumber) ? String(pid) : nil
+        guard !pid.isEmpty, pid.allSatisfy(\.isNumber) else { return nil }
+        var start = line.startIndex
+        for _ in 0..<2 {
+            guard let space = line[start..<open].firstIndex(of: " ") else { break }
+            start = line.index(after: space)
+        }
+        return String(line[start..<colon])
     }
 
     /// A callback or notification record of a jsonl trace (other records are not lifecycle lines).

@@ -44,7 +44,9 @@ public struct SourceEdit: Encodable, Sendable, Hashable {
                 // Back to the start of the scalar the texts part in (its continuation bytes are 0b10xxxxxx).
                 while common > 0, common < new.count, new[common] & 0xC0 == 0x80 { common -= 1 }
                 let kept = String(decoding: UnsafeBufferPointer(rebasing: old[..<common]), as: UTF8.self)
-                return (kept.utf16.count, String(decoding: UnsafeBufferPointer(rebasing: new[common...]), as: UTF8.self))
+                return (
+                    kept.utf16.count, String(decoding: UnsafeBufferPointer(rebasing: new[common...]), as: UTF8.self)
+                )
             }
         }
         self.keep = keep

@@ -46,7 +46,15 @@ import Testing
         let lines: [(String, LoggedEvent, String?)] = [
             (
                 "2016-02-29 10:00:00.123 Demo[1234:5678] applicationDidBecomeActive:",
-                .callback(.didBecomeActive), "1234"
+                .callback(.didBecomeActive), "Demo[1234"
+            ),
+            (
+                "2016-02-29 10:00:00.123+0800 My App[77:5678] applicationDidBecomeActive:",
+                .callback(.didBecomeActive), "My App[77"
+            ),
+            (
+                "2016-02-29 10:00:00.123 Café[1234:5678] applicationDidBecomeActive:",
+                .callback(.didBecomeActive), "Café[1234"
             ),
             ("已经获得焦点:-[AppDelegate applicationDidBecomeActive:]", .callback(.didBecomeActive), nil),
             ("applicationWillEnterForeground(_:)", .callback(.willEnterForeground), nil),
@@ -216,6 +224,35 @@ import Testing
             Issue.record("a new process could not launch")
             return
         }
+    }
+
+    /// A log in which one app launches a million times and never logs an end: each new process of the app (its
+    /// name with another pid) means the one before ended silently, so the checker forgets it, and its memory
+    /// stays flat (it kept every one of them: 229 MB for `lifecycle check` on such a log).
+    @Test func aNewProcessOfTheSameAppEndsTheOneBefore() {
+        let launch = "application:didFinishLaunchingWithOptions:"
+        let logged = Set(
+            ["application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:"].map {
+                LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[1:1] \($0)"[...])!.event
+            })
+        var checker = LogChecker(logged: logged)
+        let event = LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[1:1] \(launch)"[...])!
+        var most = 0
+        for pid in 1...1_000_000 {
+            var line = event
+            line.process = "Demo[" + String(pid)
+            guard case .consistent = checker.check(line) else {
+                Issue.record("pid \(pid): the launch does not fit")
+                return
+            }
+            most = max(most, checker.rememberedProcesses)
+        }
+        #expect(most == 0, "no process of the app is remembered but the current one")
+        // Another app's process is another matter: both are remembered while they run.
+        _ = checker.check(LogRecognizer.recognize("2016-02-29 10:00:00.000 Other[5:1] \(launch)"[...])!)
+        _ = checker.check(
+            LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[1000000:1] applicationDidBecomeActive:"[...])!)
+        #expect(checker.rememberedProcesses == 1)
     }
 
     @Test func didBecomeActiveInTheBackgroundIsAViolation() {

@@ -270,7 +270,8 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.ctl("tap", "alpha").status == 0)
         #expect(
             await run.wait {
-                FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("not/yet/there/alpha.log").path)
+                FileManager.default.fileExists(
+                    atPath: run.folder.appendingPathComponent("not/yet/there/alpha.log").path)
             })
         #expect(await run.wait { run.status(of: "alpha").contains("active") })
     }
@@ -294,12 +295,15 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         let tap = run.ctl("tap", "alpha")
         #expect(Date().timeIntervalSince(started) < 5, "no watchdog is waited for")
         #expect(tap.status == 1)
-        #expect(tap.output.contains("alpha: the process could not be started: cannot open its output file "), "\(tap.output)")
+        #expect(
+            tap.output.contains("alpha: the process could not be started: cannot open its output file "),
+            "\(tap.output)")
         #expect(tap.output.contains("alpha.log: Is a directory"), "\(tap.output)")
         #expect(run.status(of: "alpha").contains("notRunning  no process"))
         #expect(run.trace.contains(#""reason":"crash""#))
         #expect(!run.trace.contains("watchdog"))
-        #expect(!run.trace.contains(#""kind":"callback","app":"alpha""#), "no callback reached a process that never ran")
+        #expect(
+            !run.trace.contains(#""kind":"callback","app":"alpha""#), "no callback reached a process that never ran")
         // The phone goes on: another app launches.
         #expect(run.ctl("tap", "beta").status == 0)
         #expect(run.status(of: "beta").contains("active"))
@@ -310,7 +314,8 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         let tap = run.ctl("tap", "alpha")
         #expect(tap.status == 1)
         #expect(
-            tap.output.contains("alpha: the process could not be started: /nonexistent/app: cannot start it: No such file"),
+            tap.output.contains(
+                "alpha: the process could not be started: /nonexistent/app: cannot start it: No such file"),
             "\(tap.output)")
         #expect(run.status(of: "alpha").contains("notRunning"))
     }
