@@ -19,6 +19,9 @@ static atomic_int slots[QUEUE_SIZE];
 static atomic_ulong tail;
 static atomic_ulong head;
 static int wake_descriptor = -1;
+// The signals the handler takes.
+static int watched[32];
+static int watched_count;
 
 // Set while lifecycle_signals_stop is between its look at the queue and the end of the stop.
 static atomic_int stopping;
@@ -60,7 +63,8 @@ int lifecycle_signals_install(const int *signals, int count) {
     sigfillset(&action.sa_mask);  // one handler at a time on a thread: the queue's order is the handlers' order
     sigset_t unblock;
     sigemptyset(&unblock);
-    for (int index = 0; index < count; index++) {
+    for (int index = 0; index < count && index < 32; index++) {
+        watched[watched_count++] = signals[index];
         if (sigaction(signals[index], &action, NULL) != 0) return -1;
         sigaddset(&unblock, signals[index]);
     }
@@ -139,19 +143,25 @@ static void watch(pid_t parent) {
 }
 
 int lifecycle_signals_stop(void) {
-    atomic_store(&stopping, 1);
-    if (atomic_load(&head) != atomic_load(&tail)) {
-        atomic_store(&stopping, 0);
-        return 0;
-    }
-    // The child inherits this thread's signal mask; every signal stays blocked there (SIGKILL ends it).
-    sigset_t all, previous;
+    // Every signal stays blocked on this thread (its handler runs on another), so that sigpending() sees those
+    // not handled yet; the watcher inherits the mask, and SIGKILL ends it.
+    sigset_t all, previous, pending;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);
+    atomic_store(&stopping, 1);
+    // A signal sent but not handled yet must be read before any stop. A SIGCONT above all: the stop would discard
+    // it (Linux drops a pending SIGCONT when a stop signal is sent), and nothing would continue the process again.
+    sigpending(&pending);
+    int waiting = atomic_load(&head) != atomic_load(&tail);
+    for (int index = 0; index < watched_count; index++) waiting |= sigismember(&pending, watched[index]) == 1;
+    if (waiting) {
+        atomic_store(&stopping, 0);
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        return 0;
+    }
     pid_t parent = getpid();
     pid_t watcher = fork();
     if (watcher == 0) watch(parent);
-    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     raise(SIGSTOP);
     atomic_store(&stopping, 0);
     if (has_rescue) {
@@ -163,5 +173,6 @@ int lifecycle_signals_stop(void) {
         kill(watcher, SIGKILL);
         while (waitpid(watcher, NULL, 0) < 0 && errno == EINTR) {}
     }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     return 1;
 }

@@ -14,12 +14,16 @@ int lifecycle_signals_next(void);
 /// Whether a signal is queued (or its handler is queueing it): 1 or 0.
 int lifecycle_signals_waiting(void);
 
-/// Stops the whole process with SIGSTOP, unless a signal is queued (then it returns 0 at once, and the queue is
-/// for the caller to read). Returns 1 once the process has been stopped and continued again.
+/// Stops the whole process with SIGSTOP, unless a signal is queued or sent and not handled yet (then it returns 0
+/// at once, and the queue is for the caller to read once the handler has run). Returns 1 once the process has
+/// been stopped and continued again. Call it from a thread other than the one that handles signals (on Linux,
+/// the main queue runs on a worker thread after `dispatchMain`).
 ///
-/// A signal queued an instant before the stop (after the queue was seen empty) would wait unread — a SIGCONT
-/// would even be lost, the process stopping after its continue. The handler sees that a stop is under way and
-/// sets a timer that continues the process shortly after, so that the signal is read.
+/// Linux discards a pending SIGCONT when a stop signal is sent, so a continue sent an instant before the stop
+/// would be lost, and the process would never run again. A SIGCONT sent but not handled yet is seen with
+/// `sigpending` and keeps the process from stopping; one that is handled while the stop is under way makes its
+/// handler set a timer that continues the process shortly after, so that it is read. What remains is a window of
+/// a system call's length, between the last look and the stop.
 ///
 /// Linux leaves every signal but SIGKILL pending on a stopped process, even a fatal one. So a watcher process
 /// lives while it is stopped: when a SIGINT or a SIGTERM waits, it continues the process, which reads it at once
