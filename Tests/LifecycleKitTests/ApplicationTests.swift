@@ -246,6 +246,7 @@ final class EditorDelegate: ApplicationDelegate {
 @Suite @MainActor struct RestorationTests {
     @Test func theArchiveSurvivesAPurgeAndASwipeDeletesIt() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-support-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let editor = EditorDelegate()
         let device = SimulatedDevice(
             apps: [AppConfiguration(id: "editor", behavior: AppBehavior(restoresState: true))],

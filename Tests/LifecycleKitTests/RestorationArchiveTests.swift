@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func writeReadReplaceDelete() throws {
-        let archive = RestorationArchive(directory: Self.temporaryDirectory(), app: "editor")
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = RestorationArchive(directory: directory, app: "editor")
         #expect(try archive.read() == nil)
         try archive.write(["draft": Data("one".utf8)])
         #expect(try archive.read() == ["draft": Data("one".utf8)])
@@ -55,6 +57,7 @@ import Testing
         for _ in 0..<12 {
             let directory = Self.temporaryDirectory()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
             try Self.killAWriter(in: directory, using: &random)
 
             let archive = RestorationArchive(directory: directory, app: "writer")
@@ -64,7 +67,6 @@ import Testing
             let expected = Data(repeating: UInt8(truncatingIfNeeded: generation), count: 256 * 1024)
             #expect(values["a"] == expected && values["b"] == expected && values["c"] == expected)
             generations.insert(generation)
-            try? FileManager.default.removeItem(at: directory)
         }
         #expect(!generations.isEmpty, "the writer never finished an archive before it was killed")
     }

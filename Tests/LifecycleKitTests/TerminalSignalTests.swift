@@ -98,6 +98,13 @@ import Testing
             }
         }
 
+        /// Starts the example and waits until its launch has ended.
+        static func launched(_ example: Example) async throws -> Running {
+            let running = try Running(example)
+            #expect(await running.waitFor(example.launched, count: 1), "\(example.executable) launched")
+            return running
+        }
+
         func count(_ message: String) -> Int { logged.filter { $0 == message }.count }
 
         /// Waits until the example has logged `message` `count` times.
@@ -157,10 +164,9 @@ import Testing
     @Test(arguments: Example.both, State.allCases)
     func everySignal(example: Example, state: State) async throws {
         for signal in Self.signals {
-            let running = try Running(example)
+            let running = try await Running.launched(example)
             let child = running.child
             let app = try example.info.bundleIdentifier
-            #expect(await running.waitFor(example.launched, count: 1), "\(example.executable) launched")
             var actions: [UserAction] = [.tap(app)]
             if state == .suspended {
                 child.send(SIGTSTP)
@@ -240,9 +246,8 @@ import Testing
     /// over the continue that waits behind it: ten times in a row.
     @Test(arguments: Example.both)
     func aSignalWhileSuspendedKeepsTheContinue(example: Example) async throws {
-        let running = try Running(example)
+        let running = try await Running.launched(example)
         let child = running.child
-        #expect(await running.waitFor(example.launched, count: 1))
         for round in 1...10 {
             child.send(SIGTSTP)
             #expect(await child.waitUntilStopped(), "round \(round)")
@@ -259,9 +264,8 @@ import Testing
     /// running, and what it logged fits the model.
     @Test(arguments: Example.both)
     func pairsOfCtrlZAndFgBackToBack(example: Example) async throws {
-        let running = try Running(example)
+        let running = try await Running.launched(example)
         let child = running.child
-        #expect(await running.waitFor(example.launched, count: 1))
         for round in 1...10 {
             for _ in 1...5 {
                 child.send(SIGTSTP)

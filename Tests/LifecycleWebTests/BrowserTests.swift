@@ -22,8 +22,8 @@ import Testing
     @Test(.enabled(if: required || available, "needs chromium, chromium-driver and python3-selenium"))
     func aLearnerTapsAnAppAndPressesHome() async throws {
         try #require(Self.available, "LIFECYCLE_REQUIRE_BROWSER=1 but \(Self.needs) or python3-selenium is missing")
-        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("playground-e2e.png")
-        try? FileManager.default.removeItem(at: screenshot)
+        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("playground-e2e-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: screenshot) }
         try await PlaygroundServerTests.withServer { client in
             let port = try #require(client.port)
             let (status, errors) = try await Self.run(
