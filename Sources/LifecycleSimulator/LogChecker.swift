@@ -130,9 +130,9 @@ public struct LogChecker {
     public let quirks: [LogQuirk]
     /// The processes met so far, but the current one, which is kept at hand in ``current``.
     private var processes: [String: Process] = [:]
-    /// The latest process of each app that NSLog names (`App[pid`): a new process of an app means that the one
-    /// before has ended, silently, so its record goes.
-    private var latestProcessOfApp: [Substring: String] = [:]
+    /// Of the records put away in ``processes``, the one of each app that NSLog names (`App[pid`): a new process
+    /// of an app means that the one before has ended, silently, so its record goes.
+    private var recordedProcessOfApp: [Substring: String] = [:]
     private var currentProcess = ""
     private var current = Process()
     /// The model of the current process.
@@ -228,16 +228,23 @@ public struct LogChecker {
         // process starts there, not running, as it would from the record. So memory does not grow with the
         // number of processes that have come and gone. Nor with the processes that never logged their end: a new
         // process of the same app (NSLog's name, another pid) means that the one before ended.
-        var superseded: String?
-        if let open = process.lastIndex(of: "["), modelsByApp[process] == nil {
-            superseded = latestProcessOfApp.updateValue(process, forKey: process[..<open])
-            if superseded == process { superseded = nil }
-        }
+        let app = modelsByApp.isEmpty || modelsByApp[process] == nil ? Self.appName(of: process) : nil
+        let currentApp = Self.appName(of: currentProcess)
+        // Most often the new process is the next one of the current process's app: nothing to look up then.
+        var supersedesCurrent = false
+        if let app, let currentApp { supersedesCurrent = app.utf8.elementsEqual(currentApp.utf8) }
         let ended =
             (current.states == Self.notRunningOnlyNumber && current.openStep.isEmpty
-                && modelsByApp[currentProcess] == nil) || currentProcess == superseded
-        if current.states != nil, !ended { processes[currentProcess] = current }
-        if let superseded { processes[superseded] = nil }
+                && modelsByApp[currentProcess] == nil) || supersedesCurrent
+        if current.states != nil, !ended {
+            processes[currentProcess] = current
+            if let currentApp { recordedProcessOfApp[currentApp] = currentProcess }
+        }
+        if let app, !supersedesCurrent, let recorded = recordedProcessOfApp.removeValue(forKey: app),
+            recorded != process
+        {
+            processes[recorded] = nil
+        }
         currentProcess = process
         model = modelsByApp[process] ?? shared
         if let known = processes.removeValue(forKey: process) {
@@ -249,6 +256,11 @@ public struct LogChecker {
             current = Process(states: start)
             seenProcesses += 1
         }
+    }
+
+    /// The app's name in a process that NSLog names, `Demo` of `Demo[1234`; `nil` for a trace's app.
+    private static func appName(of process: String) -> Substring? {
+        process.utf8.lastIndex(of: UInt8(ascii: "[")).map { process[..<$0] }
     }
 
     /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing

@@ -248,11 +248,26 @@ import Testing
             most = max(most, checker.rememberedProcesses)
         }
         #expect(most == 0, "no process of the app is remembered but the current one")
-        // Another app's process is another matter: both are remembered while they run.
-        _ = checker.check(LogRecognizer.recognize("2016-02-29 10:00:00.000 Other[5:1] \(launch)"[...])!)
-        _ = checker.check(
-            LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[1000000:1] applicationDidBecomeActive:"[...])!)
-        #expect(checker.rememberedProcesses == 1)
+        // Another app's process is another matter: both are remembered while they run, and a process of one app
+        // that comes while the other's runs still ends the one before it.
+        func check(_ line: String) -> LogChecker.Verdict {
+            checker.check(LogRecognizer.recognize("2016-02-29 10:00:00.000 \(line)"[...])!)
+        }
+        _ = check("Other[5:1] \(launch)")
+        #expect(checker.rememberedProcesses == 1, "Demo[1000000], put away")
+        guard case .consistent = check("Demo[1000000:1] applicationDidBecomeActive:") else {
+            Issue.record("the process put away does not go on where it was")
+            return
+        }
+        #expect(checker.rememberedProcesses == 1, "Other[5], put away")
+        _ = check("Other[6:1] \(launch)")
+        #expect(checker.rememberedProcesses == 1, "Demo[1000000] put away; Other[5] ended when Other[6] came")
+        _ = check("Demo[1000001:1] \(launch)")
+        #expect(checker.rememberedProcesses == 1, "Other[6] put away; Demo[1000000] ended")
+        guard case .violation = check("Other[5:1] applicationDidBecomeActive:") else {
+            Issue.record("a process that was ended by a newer one of its app came back from its record")
+            return
+        }
     }
 
     @Test func didBecomeActiveInTheBackgroundIsAViolation() {
