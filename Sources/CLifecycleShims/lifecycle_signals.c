@@ -78,14 +78,23 @@ int lifecycle_signals_next(void) {
     if (signal == 0) {
         // A writer has taken the slot and not filled it yet (it is on another thread); or the signal was
         // dropped because the queue was full. Wait for the first, skip the second.
-        for (int spins = 0; spins < 1000 && signal == 0; spins++) signal = atomic_exchange(&slots[index % QUEUE_SIZE], 0);
+        for (int spins = 0; spins < 1000 && signal == 0; spins++) {
+            signal = atomic_exchange(&slots[index % QUEUE_SIZE], 0);
+        }
     }
     atomic_store(&head, index + 1);
     return signal == 0 ? lifecycle_signals_next() : signal;
 }
 
 int lifecycle_signals_waiting(void) {
-    return atomic_load(&head) != atomic_load(&tail);
+    if (atomic_load(&head) != atomic_load(&tail)) return 1;
+    // Sent and not handled yet: pending, for a thread that blocks it (the handler runs on another).
+    sigset_t pending;
+    sigpending(&pending);
+    for (int index = 0; index < watched_count; index++) {
+        if (sigismember(&pending, watched[index]) == 1) return 1;
+    }
+    return 0;
 }
 
 // The bit of `signal` in a mask of /proc's status file.
@@ -142,37 +151,38 @@ static void watch(pid_t parent) {
     }
 }
 
+// Ends the watcher, if there is one.
+static void end_watcher(pid_t watcher) {
+    if (watcher <= 0) return;
+    kill(watcher, SIGKILL);
+    while (waitpid(watcher, NULL, 0) < 0 && errno == EINTR) {}
+}
+
 int lifecycle_signals_stop(void) {
     // Every signal stays blocked on this thread (its handler runs on another), so that sigpending() sees those
     // not handled yet; the watcher inherits the mask, and SIGKILL ends it.
-    sigset_t all, previous, pending;
+    sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);
-    atomic_store(&stopping, 1);
-    // A signal sent but not handled yet must be read before any stop. A SIGCONT above all: the stop would discard
-    // it (Linux drops a pending SIGCONT when a stop signal is sent), and nothing would continue the process again.
-    sigpending(&pending);
-    int waiting = atomic_load(&head) != atomic_load(&tail);
-    for (int index = 0; index < watched_count; index++) waiting |= sigismember(&pending, watched[index]) == 1;
-    if (waiting) {
-        atomic_store(&stopping, 0);
-        pthread_sigmask(SIG_SETMASK, &previous, NULL);
-        return 0;
-    }
+    // The watcher is started first: the last look at the signals comes right before the stop.
     pid_t parent = getpid();
     pid_t watcher = fork();
     if (watcher == 0) watch(parent);
-    raise(SIGSTOP);
+    atomic_store(&stopping, 1);
+    // A signal sent but not handled yet must be read before any stop. A SIGCONT above all: the stop would discard
+    // it (Linux drops a pending SIGCONT when a stop signal is sent), and nothing would continue the process again.
+    int stopped = 0;
+    if (!lifecycle_signals_waiting()) {
+        raise(SIGSTOP);
+        stopped = 1;
+    }
     atomic_store(&stopping, 0);
     if (has_rescue) {
         struct itimerspec never;
         memset(&never, 0, sizeof(never));
         timer_settime(rescue, 0, &never, NULL);
     }
-    if (watcher > 0) {
-        kill(watcher, SIGKILL);
-        while (waitpid(watcher, NULL, 0) < 0 && errno == EINTR) {}
-    }
+    end_watcher(watcher);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
-    return 1;
+    return stopped;
 }

@@ -41,7 +41,7 @@ final class SignalQueue {
         return signal == 0 ? nil : signal
     }
 
-    /// Whether a signal waits to be read.
+    /// Whether a signal waits to be read, or has been sent and is not handled yet.
     static var hasWaiting: Bool { lifecycle_signals_waiting() != 0 }
 
     /// Stops the process until it is continued, unless a signal is waiting to be read; whether it stopped.

@@ -23,7 +23,7 @@ import LifecycleSimulator
 /// Signals are read in the order they arrive, each once the main thread is free, and the process stops only when
 /// none is left to read (``SignalQueue``): a signal that reaches a stopped process waits until it is continued,
 /// and is then handled before the continue that follows it, which is never lost.
-
+///
 /// The watchdog is real: a callback that overruns its limit (5 s for `applicationDidEnterBackground:` and
 /// `applicationWillTerminate:`, 20 s for the launch, 30 s for a completion handler) ends the process with a
 /// diagnostic naming the callback and the limit, and the exit status ``ExitStatus/watchdog``. It runs on a

@@ -11,7 +11,8 @@ int lifecycle_signals_install(const int *signals, int count);
 /// The oldest queued signal, removed from the queue; 0 when none is queued. For one reader at a time.
 int lifecycle_signals_next(void);
 
-/// Whether a signal is queued (or its handler is queueing it): 1 or 0.
+/// Whether a signal is queued (or its handler is queueing it), or sent and not handled yet (pending: seen from a
+/// thread that blocks it, as the main queue's worker thread does): 1 or 0.
 int lifecycle_signals_waiting(void);
 
 /// Stops the whole process with SIGSTOP, unless a signal is queued or sent and not handled yet (then it returns 0
