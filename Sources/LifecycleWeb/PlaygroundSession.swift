@@ -194,21 +194,27 @@ public final class PlaygroundSession {
         guard !isDeclaration else {
             // A declaration: the phone is another one; run the whole scenario on it, or change nothing.
             let candidate = try Self.read(candidateSource)
-            let previous = (source, Reading(scenario: scenario, parser: parser, nextLine: nextLineNumber), writer, next)
+            let previous = (
+                source: source, reading: Reading(scenario: scenario, parser: parser, nextLine: nextLineNumber),
+                writer: writer, next: next
+            )
             source = candidateSource
             accept(candidate)
             writer = Self.writer(for: candidate.scenario)
             do {
                 try replay(steps: candidate.scenario.steps.count)
             } catch {
-                (source, writer) = (previous.0, previous.2)
-                accept(previous.1)
-                try? replay(steps: previous.3)
+                (source, writer) = (previous.source, previous.writer)
+                accept(previous.reading)
+                try? replay(steps: previous.next)
                 throw error
             }
             return true
         }
-        let previous = (source, parser, nextLineNumber, scenario.steps.count)
+        let previous = (
+            source: source, parser: parser, nextLine: nextLineNumber, steps: scenario.steps.count,
+            requirements: scenario.requirements
+        )
         source = candidateSource
         parser = candidateParser
         nextLineNumber += 1
@@ -217,8 +223,9 @@ public final class PlaygroundSession {
         do {
             while next < scenario.steps.count, !isFull { try runStep() }
         } catch {
-            (source, parser, nextLineNumber) = (previous.0, previous.1, previous.2)
-            scenario.steps.removeSubrange(previous.3...)
+            (source, parser, nextLineNumber) = (previous.source, previous.parser, previous.nextLine)
+            scenario.steps.removeSubrange(previous.steps...)
+            scenario.requirements = previous.requirements
             throw error
         }
         playback = nil
