@@ -28,6 +28,8 @@ extension Lifecycle {
         var words: [String] = []
 
         func run() throws {
+            // The words are passed through whole, options and all: asking for help is told apart here.
+            if words == ["--help"] || words == ["-h"] || words == ["help"] { throw CleanExit.helpRequest(Self.self) }
             guard !words.isEmpty else {
                 Terminal.printError("lifecycle ctl: expected status, play FILE, or an action such as 'tap notes'")
                 throw ExitCode(2)

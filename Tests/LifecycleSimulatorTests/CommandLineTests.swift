@@ -74,6 +74,16 @@ import Testing
         #expect(result.errors.isEmpty)
     }
 
+    /// `ctl` passes its words through to the supervisor whole, options and all; asking it for help still gets
+    /// help, with no supervisor to ask.
+    @Test(arguments: ["--help", "-h", "help"])
+    func ctlAnswersAskingForHelp(word: String) throws {
+        let result = try Self.run(["ctl", word], environment: ["XDG_RUNTIME_DIR": folder.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("USAGE: lifecycle ctl"), "\(result.output)")
+        #expect(!result.errors.contains("cannot connect"))
+    }
+
     @Test func readsAPipeByItsPathAndRefusesADirectory() throws {
         let piped = try Self.run(["run", "/dev/stdin", "--format", "jsonl"], input: "app a\ntap a\n")
         #expect(piped.status == 0, "\(piped.errors)")
