@@ -25,7 +25,8 @@ static int watched_count;
 
 // Set while lifecycle_signals_stop is between its look at the queue and the end of the stop.
 static atomic_int stopping;
-// The timer whose SIGCONT rescues a continue that came just before the stop.
+// The timer whose SIGCONT continues the process shortly after a stop that a signal, queued meanwhile, came just
+// before: so that the signal is read.
 static timer_t rescue;
 static int has_rescue;
 

@@ -329,9 +329,7 @@ public final class Supervisor: @unchecked Sendable {
             logger.info("\(app): started, pid \(process.pid)")
             return true
         case .failure(let error):
-            logger.error("\(app): the process could not be started: \(error)")
-            recordEvent(.note(app, "the process could not be started: \(error)"))
-            problems.append("\(app): the process could not be started: \(error)")
+            report(app, "the process could not be started: \(error)")
             return false
         }
     }
@@ -489,14 +487,20 @@ public final class Supervisor: @unchecked Sendable {
     /// The process started for one app said hello as another: its binary's Info.plist names another bundle
     /// identifier. It is ended as a crash, and the user is told both ids and the fix.
     private func refuse(_ process: ManagedProcess, sayingItIs claimed: AppID) {
-        let message =
-            "\(process.app): its process (pid \(process.pid)) says it is '\(claimed)', the CFBundleIdentifier of "
-            + "the executable's own Info.plist, not '\(process.app)'; declare it in the device file as 'app \(claimed) "
-            + "executable=…', or give the executable an Info.plist whose CFBundleIdentifier is '\(process.app)'"
-        logger.error("\(message)")
-        recordEvent(.note(process.app, "refused: \(message)"))
-        problems.append(message)
+        report(
+            process.app,
+            "its process (pid \(process.pid)) says it is '\(claimed)', the CFBundleIdentifier of the executable's own "
+                + "Info.plist, not '\(process.app)'; declare it in the device file as 'app \(claimed) executable=…', "
+                + "or give the executable an Info.plist whose CFBundleIdentifier is '\(process.app)'")
         carryOut((try? phone.perform(.processEnded(process.app))) ?? [])
+    }
+
+    /// What went wrong with an app's process, told once to each who needs it: the log, the trace and `ctl`
+    /// (``takeProblems()``).
+    private func report(_ app: AppID, _ problem: String) {
+        logger.error("\(app): \(problem)")
+        recordEvent(.note(app, problem))
+        problems.append("\(app): \(problem)")
     }
 
     private func dropGreeting(_ descriptor: Int32) {

@@ -46,8 +46,9 @@ final class SignalQueue {
 
     /// Stops the process until it is continued, unless a signal is waiting to be read; whether it stopped.
     ///
-    /// While stopped, SIGINT and SIGTERM end the process at once by their default action, running none of its
-    /// code (iOS ends a suspended app without a word). A continue sent an instant before the stop is not lost.
+    /// While stopped, a watcher process continues it when a SIGINT or a SIGTERM arrives, so that the host reads it
+    /// at once and ends the suspended app without running its code (as iOS does). A continue sent an instant
+    /// before the stop is not lost.
     func stopUnlessSignalled() -> Bool {
         lifecycle_signals_stop() == 1
     }

@@ -112,8 +112,13 @@ public final class TerminalHost {
     /// Handles every signal that waits, in order, and only then stops or ends the process as the app's state
     /// requires: a continue that waits behind another signal is never lost to a stop.
     private func readSignals() {
-        while let signal = SignalQueue.next() { received(signal) }
+        handleWaitingSignals()
         settle()
+    }
+
+    /// Handles the signals that wait to be read, in the order they came.
+    private func handleWaitingSignals() {
+        while let signal = SignalQueue.next() { received(signal) }
     }
 
     private func received(_ signalNumber: Int32) {
@@ -180,7 +185,7 @@ public final class TerminalHost {
                 guard let signals, !SignalQueue.hasWaiting else { return }
                 record(.note(app, "process stopped (suspended); fg continues it"))
                 guard signals.stopUnlessSignalled() else { return }
-                while let signal = SignalQueue.next() { received(signal) }
+                handleWaitingSignals()
             default:
                 return
             }

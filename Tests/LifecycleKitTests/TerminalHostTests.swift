@@ -1,7 +1,6 @@
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
-import Synchronization
 import Testing
 
 @testable import LifecycleTerminal
