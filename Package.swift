@@ -5,7 +5,12 @@ let package = Package(
     name: "lifecycle",
     products: [
         .library(name: "LifecycleCore", targets: ["LifecycleCore"]),
+        .library(name: "LifecycleText", targets: ["LifecycleText"]),
+        .library(name: "LifecycleTrace", targets: ["LifecycleTrace"]),
+        .library(name: "LifecycleScenario", targets: ["LifecycleScenario"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
+        .library(name: "LifecycleDiagram", targets: ["LifecycleDiagram"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
@@ -29,15 +34,26 @@ let package = Package(
     targets: [
         // The pure model of docs/lifecycle.md: no dependencies, no I/O, no clock.
         .target(name: "LifecycleCore"),
-        // The deterministic host: virtual clock, scenario language, traces.
+        // Text input at the byte level: a file's lines, ASCII tests, the excerpt that shows where input is wrong.
+        .target(name: "LifecycleText"),
+        // What a run leaves: trace records, their text and jsonl formats, and the spool that holds them back.
+        .target(name: "LifecycleTrace", dependencies: ["LifecycleCore"]),
+        // The scenario language: its parser and errors, the built-in and load scenarios, the device description.
+        .target(
+            name: "LifecycleScenario", dependencies: ["LifecycleCore", "LifecycleText"], resources: [.copy("Scenarios")]
+        ),
+        // The deterministic host: a scenario run on the core's phone in virtual time, its trace written as it goes.
         .target(
             name: "LifecycleSimulator",
             dependencies: [
-                "LifecycleCore",
+                "LifecycleCore", "LifecycleScenario", "LifecycleTrace",
                 .product(name: "HeapModule", package: "swift-collections"),
-            ],
-            resources: [.copy("Scenarios")]
+            ]
         ),
+        // `lifecycle check`: logs of real devices, and traces, held to the core's model.
+        .target(name: "LifecycleCheck", dependencies: ["LifecycleCore", "LifecycleText", "LifecycleTrace"]),
+        // The state diagram, in Graphviz's language, drawn from the core's tables.
+        .target(name: "LifecycleDiagram", dependencies: ["LifecycleCore"]),
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         // The messages between a supervisor and the app processes it runs (docs/supervisor.md).
@@ -48,23 +64,27 @@ let package = Package(
         // supervisor.
         .target(
             name: "LifecycleTerminal",
-            dependencies: ["LifecycleKit", "LifecycleSimulator", "LifecycleWire", "CLifecycleShims"]),
+            dependencies: ["LifecycleKit", "LifecycleTrace", "LifecycleWire", "CLifecycleShims"]),
         // What the fuzzers run: the scenario language and the log checker, on any bytes (Fuzz/, and the tests).
-        .target(name: "LifecycleFuzzing", dependencies: ["LifecycleSimulator"]),
+        .target(
+            name: "LifecycleFuzzing",
+            dependencies: ["LifecycleScenario", "LifecycleSimulator", "LifecycleCheck", "LifecycleTrace"]),
         // Real delegates under the simulator, in virtual time, for tests.
-        .target(name: "LifecycleTesting", dependencies: ["LifecycleKit", "LifecycleSimulator"]),
+        .target(
+            name: "LifecycleTesting",
+            dependencies: ["LifecycleKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace"]),
         // A host of real processes: the supervisor (docs/supervisor.md).
         .target(
             name: "LifecycleSupervisor",
             dependencies: [
-                "LifecycleSimulator", "LifecycleKit", "LifecycleWire", "CLifecycleShims",
+                "LifecycleScenario", "LifecycleTrace", "LifecycleKit", "LifecycleWire", "CLifecycleShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The playground in the browser: a session of the simulator per page, over a WebSocket (docs/playground.md).
         .target(
             name: "LifecycleWeb",
             dependencies: [
-                "LifecycleSimulator",
+                "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleDiagram",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,7 +93,8 @@ let package = Package(
         .executableTarget(
             name: "lifecycle",
             dependencies: [
-                "LifecycleSimulator", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
+                "LifecycleText", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleCheck",
+                "LifecycleDiagram", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -83,16 +104,20 @@ let package = Package(
         .testTarget(
             name: "LifecycleWebTests",
             dependencies: [
-                "LifecycleWeb", "LifecycleFuzzing",
+                "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             ]),
         .testTarget(
             name: "LifecycleSupervisorTests",
-            dependencies: ["LifecycleSimulator", "LifecycleSupervisor", "LifecycleWire"]),
+            dependencies: ["LifecycleSimulator", "LifecycleTrace", "LifecycleSupervisor", "LifecycleWire"]),
         .testTarget(
-            name: "LifecycleKitTests", dependencies: ["LifecycleTesting", "LoggingExample", "LifecycleTerminal"]),
+            name: "LifecycleKitTests",
+            dependencies: [
+                "LifecycleTesting", "LoggingExample", "LifecycleTerminal", "LifecycleScenario", "LifecycleSimulator",
+                "LifecycleTrace", "LifecycleCheck",
+            ]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
         .executableTarget(
@@ -115,14 +140,28 @@ let package = Package(
         .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),
         // A process for the tests to kill at random instants while it writes restoration archives.
         .executableTarget(name: "ArchiveWriter", dependencies: ["LifecycleKit"], path: "Tests/ArchiveWriter"),
+        // What several test targets use: a temporary file to read scenarios from.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LifecycleTextTests", dependencies: ["LifecycleText", "LifecycleCore"]),
+        .testTarget(name: "LifecycleTraceTests", dependencies: ["LifecycleTrace"]),
+        .testTarget(
+            name: "LifecycleScenarioTests", dependencies: ["LifecycleScenario", "LifecycleSimulator", "TestSupport"]),
         .testTarget(
             name: "LifecycleSimulatorTests",
             dependencies: [
-                "LifecycleSimulator", "LifecycleFuzzing",
+                "LifecycleSimulator", "LifecycleScenario", "LifecycleTrace", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Golden", "Logs"]
+            exclude: ["Golden"]
         ),
+        .testTarget(
+            name: "LifecycleCheckTests",
+            dependencies: ["LifecycleCheck", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace"],
+            exclude: ["Logs"]),
+        .testTarget(name: "LifecycleDiagramTests", dependencies: ["LifecycleDiagram"]),
+        .testTarget(name: "LifecycleFuzzingTests", dependencies: ["LifecycleFuzzing", "LifecycleScenario"]),
+        // The `lifecycle` command itself, run as a process.
+        .testTarget(name: "LifecycleCommandTests", dependencies: ["LifecycleScenario"]),
     ],
     swiftLanguageModes: [.v6]
 )

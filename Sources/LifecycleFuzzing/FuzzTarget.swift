@@ -1,18 +1,21 @@
+import LifecycleCheck
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleTrace
 
 /// What the fuzzers feed their inputs to: the scenario language with the simulator behind it, and the log
 /// checker. Both must take any bytes at all and answer with a result or a located error — never a trap, a
 /// hang or unbounded work. The libFuzzer targets in `Fuzz/` and the seeded mutation fuzzer of the test suite
 /// call these same functions.
 public enum FuzzTarget {
-    /// What one input gave: the outcome, and how much was written as errors (an invalid input must say why).
+    /// What one input gave: whether it was refused as invalid, and how much was written as errors (an invalid
+    /// input must say why).
     public struct Result: Sendable {
-        public var outcome: ScenarioBatch.Outcome
+        public var isInvalidInput: Bool
         public var errorBytes: Int
 
         /// Whether the result is one the tools promise: an invalid input always comes with an error message.
-        public var isWellFormed: Bool { outcome != .invalidInput || errorBytes > 0 }
+        public var isWellFormed: Bool { !isInvalidInput || errorBytes > 0 }
     }
 
     /// Parses `bytes` as a scenario; if it is valid, runs it and writes both trace formats.
@@ -27,7 +30,7 @@ public enum FuzzTarget {
             outcome = batch.run(
                 [ScenarioBatch.Input(file: "fuzz.scenario", source: source)], output: &output, errors: &errors)
         }
-        return Result(outcome: outcome, errorBytes: errors.written)
+        return Result(isInvalidInput: outcome == .invalidInput, errorBytes: errors.written)
     }
 
     /// Checks `bytes` as a log, with and without a profile, in both output formats.
@@ -37,12 +40,12 @@ public enum FuzzTarget {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var output = BoundedOutput()
         var errors = BoundedOutput()
-        var outcome = ScenarioBatch.Outcome.success
+        var outcome = LogCheck.Outcome.success
         for (format, profile) in [(TraceFormat.text, nil), (.jsonl, Profile.ios12), (.text, .ios13)] {
             outcome = LogCheck(format: format, profile: profile).run(
                 file: "fuzz.log", lines: { lines }, output: &output, errors: &errors)
         }
-        return Result(outcome: outcome, errorBytes: errors.written)
+        return Result(isInvalidInput: outcome == .invalidInput, errorBytes: errors.written)
     }
 }
 

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import LifecycleCore
 
 /// A deterministic mutation fuzzer: from a corpus of valid inputs and a seed, the same stream of broken ones
 /// — bytes flipped, words of the language inserted, spans deleted or repeated, inputs spliced, numbers made

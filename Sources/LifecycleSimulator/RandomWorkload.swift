@@ -1,4 +1,6 @@
 import LifecycleCore
+import LifecycleScenario
+import LifecycleTrace
 
 /// Random phone use from a seed: apps with random configurations and a stream of random commands.
 ///

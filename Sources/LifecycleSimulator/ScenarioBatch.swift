@@ -1,4 +1,6 @@
 import LifecycleCore
+import LifecycleScenario
+import LifecycleTrace
 
 /// Runs several scenario sources the way `lifecycle run` and `lifecycle demo` do: every file is checked
 /// before anything runs, then each runs with its trace streamed to the output.

@@ -1,4 +1,6 @@
 import LifecycleCore
+import LifecycleScenario
+import LifecycleTrace
 
 /// Runs scenarios on the simulator.
 ///

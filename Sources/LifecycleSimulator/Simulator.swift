@@ -1,5 +1,6 @@
 import HeapModule
 import LifecycleCore
+import LifecycleTrace
 
 /// A deterministic host of the core: runs a ``Phone`` on a virtual clock and streams its trace.
 ///

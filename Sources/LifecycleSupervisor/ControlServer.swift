@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleScenario
 import LifecycleWire
 
 #if canImport(Glibc)

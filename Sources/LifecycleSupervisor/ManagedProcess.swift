@@ -1,6 +1,6 @@
 import Foundation
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleTrace
 import LifecycleWire
 
 #if canImport(Glibc)

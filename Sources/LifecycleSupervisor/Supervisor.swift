@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import LifecycleCore
 import LifecycleKit
-import LifecycleSimulator
+import LifecycleScenario
+import LifecycleTrace
 import LifecycleWire
 import Logging
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import LifecycleCore
 import LifecycleKit
-import LifecycleSimulator
+import LifecycleTrace
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,9 @@
 import Foundation
 import LifecycleCore
 import LifecycleKit
+import LifecycleScenario
 import LifecycleSimulator
+import LifecycleTrace
 
 /// A simulated phone running real app delegates, in virtual time: for tests on Linux that run in milliseconds.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleScenario
 
 /// What a session answers each request with: the phone as it now is, and whatever changed.
 public struct PlaygroundReply: Encodable, Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
-import LifecycleSimulator
+import LifecycleDiagram
+import LifecycleScenario
 import Logging
 import Synchronization
 

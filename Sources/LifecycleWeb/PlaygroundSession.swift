@@ -1,5 +1,7 @@
 import LifecycleCore
+import LifecycleScenario
 import LifecycleSimulator
+import LifecycleTrace
 
 /// One page's phone: a scenario and the simulator running it, a line at a time.
 ///

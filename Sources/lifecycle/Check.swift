@@ -1,6 +1,7 @@
 import ArgumentParser
+import LifecycleCheck
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleTrace
 
 extension Lifecycle {
     struct Check: ParsableCommand {
@@ -33,12 +34,12 @@ extension Lifecycle {
                     logs.append((ScenarioFile.displayName(of: path), try InputFile.open(path)))
                 } catch {
                     Terminal.printError(error.description)
-                    throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
+                    throw ExitCode(LogCheck.Outcome.invalidInput.rawValue)
                 }
             }
             var output = StandardOutput()
             var errors = StandardError()
-            var outcome = ScenarioBatch.Outcome.success
+            var outcome = LogCheck.Outcome.success
             for log in logs {
                 let result = try LogCheck(format: format, profile: profile).run(
                     file: log.name, lines: { try log.file.lines(path: log.name) }, output: &output, errors: &errors)

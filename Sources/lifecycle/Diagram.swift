@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifecycleDiagram
 import LifecycleSimulator
 
 extension Lifecycle {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import LifecycleText
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
 import LifecycleCore
+import LifecycleDiagram
+import LifecycleScenario
 import LifecycleSimulator
 import LifecycleSupervisor
+import LifecycleTrace
 
 @main
 struct Lifecycle: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import LifecycleSimulator
+import LifecycleScenario
 
 /// Reads a scenario file, or standard input for `-`, as UTF-8 text.
 enum ScenarioFile {

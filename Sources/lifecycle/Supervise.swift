@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 import LifecycleCore
 import LifecycleKit
+import LifecycleScenario
 import LifecycleSimulator
 import LifecycleSupervisor
+import LifecycleTrace
 import LifecycleWire
 import Logging
 import ServiceLifecycle

@@ -6,7 +6,7 @@ import Testing
 @Suite struct AppIndexSetTests {
     @Test(arguments: [1, 2, 3])
     func holdsWhatASetHolds(seed: UInt64) {
-        var numbers = SeededNumbers(seed: seed)
+        var numbers = SplitMix64(seed: seed)
         func random(_ bound: Int) -> Int { numbers.next(bound) }
         var set = AppIndexSet()
         var reference: Set<Int> = []

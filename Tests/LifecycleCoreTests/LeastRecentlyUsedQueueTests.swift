@@ -7,7 +7,7 @@ import Testing
 @Suite struct LeastRecentlyUsedQueueTests {
     @Test(arguments: [1, 2, 3, 4])
     func popsInTheOrderOfASortedArray(seed: UInt64) {
-        var numbers = SeededNumbers(seed: seed)
+        var numbers = SplitMix64(seed: seed)
         var queue = LeastRecentlyUsedQueue()
         var reference: [LeastRecentlyUsedQueue.Entry] = []
         var mismatches = 0
@@ -42,7 +42,7 @@ import Testing
     /// suspended after others used since), with pops enough that the popped entries go in batches many times.
     @Test(arguments: [5, 6])
     func popsInOrderThroughManyBatchesOfPoppedEntries(seed: UInt64) {
-        var numbers = SeededNumbers(seed: seed)
+        var numbers = SplitMix64(seed: seed)
         var queue = LeastRecentlyUsedQueue()
         var reference: [LeastRecentlyUsedQueue.Entry] = []
         var mismatches = 0

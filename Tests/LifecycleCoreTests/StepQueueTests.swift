@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4])
     func givesBackWhatAnArrayWould(seed: UInt64) {
-        var numbers = SeededNumbers(seed: seed)
+        var numbers = SplitMix64(seed: seed)
         var queue = StepQueue()
         var reference: [Int] = []
         var mismatches = 0

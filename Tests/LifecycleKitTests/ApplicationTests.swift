@@ -1,7 +1,6 @@
 import Foundation
 import LifecycleCore
 import LifecycleKit
-import LifecycleSimulator
 import LifecycleTesting
 import Testing
 

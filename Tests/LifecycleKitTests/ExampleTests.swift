@@ -1,5 +1,5 @@
 import LifecycleKit
-import LifecycleSimulator
+import LifecycleScenario
 import LifecycleTesting
 import LoggingExample
 import Testing

@@ -1,6 +1,6 @@
 // A Swift example of the README's "Writing an app", compiled and run here; ReadmeTests checks that the README
 // block stands in this file word for word.
-import LifecycleSimulator
+import LifecycleScenario
 import LifecycleTesting
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
 import LifecycleCore
 import LifecycleKit
-import LifecycleSimulator
+import LifecycleScenario
 import LifecycleTesting
+import LifecycleTrace
 import Testing
 
 /// Every built-in scenario, run again with a real delegate for every app: one core, two hosts, the same

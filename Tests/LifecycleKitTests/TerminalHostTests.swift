@@ -1,6 +1,7 @@
 import Foundation
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleTrace
 import Testing
 
 @testable import LifecycleTerminal

@@ -1,7 +1,7 @@
 import Foundation
+import LifecycleCheck
 import LifecycleCore
 import LifecycleKit
-import LifecycleSimulator
 import Testing
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import LifecycleCore
 import Testing
 
 @testable import LifecycleSimulator
+@testable import LifecycleTrace
 
 /// The bugs the property tests found, each reproduced by a scenario: one app leaves the foreground before
 /// the next comes, however slow the leaving is.

@@ -2,7 +2,9 @@ import Foundation
 import LifecycleCore
 import Testing
 
+@testable import LifecycleScenario
 @testable import LifecycleSimulator
+@testable import LifecycleTrace
 
 /// Every built-in scenario's jsonl and text traces, checked exactly against the golden files written by
 /// `scripts/update-golden-traces`.

@@ -2,6 +2,7 @@ import LifecycleCore
 import Testing
 
 @testable import LifecycleSimulator
+@testable import LifecycleTrace
 
 /// Hosted code may act on the simulator from inside a callback, while the simulator is still carrying out the
 /// event that called it: the rest of that event must come out as the phone gave it, side values included.

@@ -1,5 +1,5 @@
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleTrace
 
 /// A trace sink that checks the invariants of the model on every record it sees, and records violations.
 ///

@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 
 @testable import LifecycleSimulator
+@testable import LifecycleTrace
 
 /// Random phone use, many seeds, thousands of actions each: the invariants of the model hold after every step.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LifecycleScenario
 @testable import LifecycleSimulator
 
 /// The README's traces, messages and tables are what the code gives: a stale one fails here.

@@ -1,6 +1,7 @@
 import LifecycleCore
 
 @testable import LifecycleSimulator
+@testable import LifecycleTrace
 
 /// Helpers to run a scenario source and look at what happened to one app.
 enum Trace {

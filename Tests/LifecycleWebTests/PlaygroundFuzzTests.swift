@@ -1,6 +1,6 @@
 import Foundation
 import LifecycleFuzzing
-import LifecycleSimulator
+import LifecycleScenario
 import Testing
 
 @testable import LifecycleWeb

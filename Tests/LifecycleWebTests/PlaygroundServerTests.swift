@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
-import LifecycleSimulator
+import LifecycleScenario
 import Testing
 
 @testable import LifecycleWeb

@@ -1,5 +1,5 @@
 import Foundation
-import LifecycleSimulator
+import LifecycleScenario
 import Testing
 
 @testable import LifecycleWeb

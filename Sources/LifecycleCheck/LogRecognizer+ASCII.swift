@@ -1,0 +1,198 @@
+import LifecycleCore
+import LifecycleText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The reader of ASCII lines — nearly every line of a console log — byte by byte: it finds what
+/// ``LogRecognizer/recognizeAnyText(_:)`` finds, without walking characters, so `lifecycle check` reads a log at
+/// the speed of its bytes.
+extension LogRecognizer {
+    /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
+    /// line never holds inside it).
+    static func recognizeASCII(_ line: Substring) -> Recognized? {
+        var processNames = ProcessNames()
+        return line.utf8.withContiguousStorageIfAvailable { recognizeASCII($0, processNames: &processNames) }
+            ?? recognizeAnyText(line)
+    }
+
+    /// ``recognizeASCII(_:)`` of the line's bytes.
+    static func recognizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
+        var start = 0
+        while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
+        if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
+        guard let event = eventInASCII(bytes) else { return nil }
+        let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes))
+    }
+
+    /// The text of ASCII bytes, for the character-wise reader's functions.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Substring {
+        String(decoding: bytes, as: UTF8.self)[...]
+    }
+
+    /// ``event(in:)``, skipping at once the tokens that cannot be a name: those too short for any, and those
+    /// without a qualifier that start with a digit (pids, numbers).
+    private static func eventInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
+        let shortestName = names.shortestName
+        return tokenBytes.withUnsafeBufferPointer { isTokenByte in
+            var index = 0
+            while index < bytes.count {
+                guard isTokenByte[Int(bytes[index])] else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isTokenByte[Int(bytes[index])] { index += 1 }
+                guard index - start >= shortestName else { continue }
+                var first = start
+                while first < index, bytes[first] == UInt8(ascii: "(") || bytes[first] == UInt8(ascii: ".") {
+                    first += 1
+                }
+                guard first < index else { continue }
+                if bytes[first].isASCIIDigit, position(of: UInt8(ascii: "."), in: bytes, from: first, to: index) == nil
+                {
+                    continue
+                }
+                if let event = eventInASCII(token: start, index, of: bytes) { return event }
+            }
+            return nil
+        }
+    }
+
+    /// ``isTokenByte(_:)`` of every byte, as a table: one lookup per byte of a line.
+    private static let tokenBytes: [Bool] = (0...255).map { isTokenByte(UInt8($0)) }
+
+    /// ``event(inToken:)``, byte by byte: the token is `bytes[start..<end]`.
+    private static func eventInASCII(
+        token start: Int, _ end: Int, of bytes: UnsafeBufferPointer<UInt8>
+    ) -> LoggedEvent? {
+        var start = start
+        var end = end
+        while start < end, bytes[start] == UInt8(ascii: "(") || bytes[start] == UInt8(ascii: ".") { start += 1 }
+        for _ in 0..<3 {
+            if let event = eventInASCII(named: start, end, of: bytes) { return event }
+            guard start < end, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: ".") else {
+                return nil
+            }
+            end -= 1
+        }
+        return nil
+    }
+
+    /// ``event(named:)``, byte by byte: the name is `bytes[start..<end]`.
+    private static func eventInASCII(
+        named start: Int, _ end: Int, of bytes: UnsafeBufferPointer<UInt8>
+    ) -> LoggedEvent? {
+        var nameStart = start
+        var qualifierEnd: Int?
+        if let dot = lastPosition(of: UInt8(ascii: "."), in: bytes, from: start, to: end),
+            position(of: UInt8(ascii: "("), in: bytes, from: start, to: dot) == nil
+        {
+            nameStart = dot + 1
+            qualifierEnd = dot
+        }
+        // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
+        guard nameStart < end, !bytes[nameStart].isASCIIDigit else { return nil }
+        guard let position = names.position(of: bytes, from: nameStart, to: end) else { return nil }
+        let meanings = names.meanings[position]
+        if let callback = meanings.callback { return .callback(callback) }
+        if let notification = meanings.notification { return .notification(notification) }
+        let qualifier = qualifierEnd.map { text(UnsafeBufferPointer(rebasing: bytes[start..<$0])) }
+        if let state = meanings.sceneState { return sceneState(state, qualifier: qualifier) }
+        return swiftNotification(among: meanings.swiftNotifications, qualifier: qualifier)
+    }
+
+    private static let sceneStates: [Substring: SceneState] = Dictionary(
+        uniqueKeysWithValues: SceneState.allCases.map { (Substring($0.rawValue), $0) })
+
+    /// Every name an event goes by.
+    private static let names = EventNameTable(
+        callbacks: callbackNames, notifications: notificationNames, sceneStates: sceneStates,
+        swiftNotifications: swiftNotificationNames)
+
+    /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes.
+    private static func nslogTimeInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 7) { fields in
+            var count = 0
+            var value = 0
+            var digits = 0
+            for byte in UnsafeBufferPointer(rebasing: bytes.prefix(23)) {
+                if byte.isASCIIDigit {
+                    // Longer numbers, and signs, are the character-wise reader's to judge.
+                    guard digits < 18 else { return nslogTime(of: text(bytes)) }
+                    value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+                    digits += 1
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "."):
+                    guard digits > 0 else { continue }
+                    guard count < 7 else { return nil }
+                    fields[count] = value
+                    count += 1
+                    value = 0
+                    digits = 0
+                default:
+                    // Another byte makes its field no number, unless it is a sign: that is for the character-wise
+                    // reader to judge.
+                    return byte == UInt8(ascii: "+") ? nslogTime(of: text(bytes)) : nil
+                }
+            }
+            if digits > 0 {
+                guard count < 7 else { return nil }
+                fields[count] = value
+                count += 1
+            }
+            guard count == 7 else { return nil }
+            return nslogTime(
+                year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
+                second: fields[5], millisecond: fields[6])
+        }
+    }
+
+    /// ``nslogProcess(of:)`` for an ASCII line: where the app's name and pid lie in it.
+    private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let first = bytes.first, first.isASCIIDigit,
+            let open = position(of: UInt8(ascii: "["), in: bytes, from: 0, to: bytes.count),
+            let colon = position(of: UInt8(ascii: ":"), in: bytes, from: open, to: bytes.count),
+            position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count) != nil, colon > open + 1
+        else { return nil }
+        for index in (open + 1)..<colon where !bytes[index].isASCIIDigit { return nil }
+        var start = 0
+        for _ in 0..<2 {
+            guard let space = position(of: UInt8(ascii: " "), in: bytes, from: start, to: open) else { break }
+            start = space + 1
+        }
+        return start..<colon
+    }
+
+    // The searches of a byte that a line needs, written out (the first by `memchr`): the collection methods on slices
+    // of the buffer (`firstIndex(of:)`, `contains`) cost several times as much here.
+
+    /// Where the first `byte` of `bytes[start..<end]` is, if it is there.
+    private static func position(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+        -> Int?
+    {
+        guard start < end, let found = memchr(bytes.baseAddress! + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(bytes.baseAddress!).distance(to: found)
+    }
+
+    /// Where the last `byte` of `bytes[start..<end]` is, if it is there.
+    private static func lastPosition(
+        of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int? {
+        var index = end
+        while index > start {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,248 @@
+import LifecycleCore
+import LifecycleText
+
+/// A lifecycle event seen in a log line: a delegate callback or a UIKit notification.
+public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
+    case callback(Callback)
+    case notification(UIKitNotification)
+    /// A scene's `UIScene.ActivationState`, as a log prints it (`foregroundActive`).
+    case sceneState(SceneState)
+
+    public var description: String {
+        switch self {
+        case .callback(let callback): callback.selector
+        case .notification(let notification): notification.name
+        case .sceneState(let state): "activationState \(state.rawValue)"
+        }
+    }
+
+    /// Whether the event belongs to the scene life cycle: a scene-delegate method, a `UIScene` notification,
+    /// an activation state.
+    public var isSceneEvent: Bool {
+        switch self {
+        case .callback(let callback): callback.isSceneCallback
+        case .notification(let notification): notification.isSceneNotification
+        case .sceneState: true
+        }
+    }
+}
+
+/// Finds lifecycle events in console lines: NSLog lines with their date, process and thread prefix, `print`
+/// output, Objective-C `__func__` (`-[AppDelegate applicationDidBecomeActive:]`), Swift `#function`
+/// (`applicationDidBecomeActive(_:)`), UIKit notification names (and their Swift names), and this project's
+/// jsonl traces. A line names an event only with a whole token, spelt exactly.
+public enum LogRecognizer {
+    /// What one line holds, if it is a lifecycle line.
+    public struct Recognized: Sendable, Hashable {
+        public var event: LoggedEvent
+        /// Which process or app the line is about: NSLog's `App[pid:tid]` up to its thread, `App[pid` (the
+        /// app's name and the process's pid), or a trace's app; `nil` when the line does not say.
+        public var process: String?
+        /// When it was logged, in seconds, when the line says (an NSLog date and time, a trace's `t`).
+        public var time: Double? = nil
+        /// Whether the line is a record of this project's jsonl trace, whose `process` is an app of its own.
+        public var isTraceRecord = false
+    }
+
+    /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
+    /// can say where they come from.
+    public static func recognize(_ line: Substring) -> Recognized? {
+        var processNames = ProcessNames()
+        return line.utf8.withContiguousStorageIfAvailable { recognize($0, processNames: &processNames) }
+            ?? recognizeAnyText(line)
+    }
+
+    /// ``recognize(_:)`` of a line's bytes (UTF-8; invalid sequences are read as U+FFFD); `processNames` makes
+    /// the name of a process once for a run of lines about it.
+    static func recognize(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
+        if bytes.isASCII { return recognizeASCII(bytes, processNames: &processNames) }
+        return recognizeAnyText(String(decoding: bytes, as: UTF8.self)[...])
+    }
+
+    /// ``recognize(_:)`` for any text, character by character: the reference that the ASCII reader matches.
+    static func recognizeAnyText(_ line: Substring) -> Recognized? {
+        if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
+        if line.first == "{" { return recognizeTraceRecord(line) }
+        guard let event = event(in: line) else { return nil }
+        return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
+    }
+
+    /// The time of an NSLog line, `2016-02-29 10:00:00.123 …`, in seconds since 2000-01-01.
+    static func nslogTime(of line: Substring) -> Double? {
+        let fields = line.prefix(23).split(whereSeparator: { "-: .".contains($0) })
+        guard fields.count == 7, let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
+            let hour = Int(fields[3]), let minute = Int(fields[4]), let second = Int(fields[5]),
+            let millisecond = Int(fields[6])
+        else { return nil }
+        return nslogTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+    }
+
+    /// An NSLog date and time in seconds since 2000-01-01; `nil` for a month that is none.
+    static func nslogTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int)
+        -> Double?
+    {
+        // Fields out of range are no date (and would overflow the arithmetic).
+        guard (1...12).contains(month), (0...9999).contains(year), (0...31).contains(day), (0...99).contains(hour),
+            (0...99).contains(minute), (0...99).contains(second), (0...999_999).contains(millisecond)
+        else { return nil }
+        // Days since 2000-01-01 by the civil calendar (an approximation of months is enough to order a log).
+        let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][month - 1]
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = (year - 2000) * 365 + (year - 1997) / 4 + daysBeforeMonth + day - 1 + (leap && month > 2 ? 1 : 0)
+        return Double(((days * 24 + hour) * 60 + minute) * 60 + second) + Double(millisecond) / 1000
+    }
+
+    /// The event named in a line: the first whole token that names a callback or notification exactly
+    /// (docs/lifecycle.md §12). A token is a run of ASCII letters, digits, `_`, `:`, `(`, `)` and `.`, so
+    /// `-[AppDelegate applicationDidBecomeActive:]` holds `applicationDidBecomeActive:`, while
+    /// `sceneDidBecomeActive(_:)` and `-[FeedViewController appWillEnterForeground:]` name nothing of the app
+    /// delegate. Matching is exact, case included.
+    static func event(in line: Substring) -> LoggedEvent? {
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard isTokenByte(bytes[index]) else {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            let start = index
+            while index < bytes.endIndex, isTokenByte(bytes[index]) { bytes.formIndex(after: &index) }
+            if let event = event(inToken: line[start..<index]) { return event }
+        }
+        return nil
+    }
+
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The event a token names. Punctuation around it is not part of it: `(applicationDidBecomeActive:)` and
+    /// `applicationDidBecomeActive(_:).` name the callback too.
+    static func event(inToken token: Substring) -> LoggedEvent? {
+        var token = token.drop { $0 == "(" || $0 == "." }
+        for _ in 0..<3 {
+            if let event = event(named: token) { return event }
+            guard let last = token.last, last == ")" || last == "." else { return nil }
+            token = token.dropLast()
+        }
+        return nil
+    }
+
+    /// The event of a whole name, possibly qualified by a type (`AppDelegate.applicationDidBecomeActive(_:)`,
+    /// `UIApplication.didBecomeActiveNotification`).
+    private static func event(named token: Substring) -> LoggedEvent? {
+        var name = token
+        var qualifier: Substring?
+        if let dot = token.lastIndex(of: "."), !token[..<dot].contains("(") {
+            name = token[token.index(after: dot)...]
+            qualifier = token[..<dot]
+        }
+        if let callback = callbackNames[name] { return .callback(callback) }
+        if let notification = notificationNames[name] { return .notification(notification) }
+        if let state = SceneState(rawValue: String(name)) {
+            return sceneState(state, qualifier: qualifier)
+        }
+        return swiftNotification(named: name, qualifier: qualifier)
+    }
+
+    /// A scene's activation state, named by a token: `background` is too common a word to count.
+    static func sceneState(_ state: SceneState, qualifier: Substring?) -> LoggedEvent? {
+        guard state != .background, qualifier.map(isActivationState) ?? true else { return nil }
+        // `UIScene.ActivationState` as logs print it (`foregroundActive`).
+        return .sceneState(state)
+    }
+
+    /// A notification by its Swift name. `didEnterBackgroundNotification` is a member of UIApplication and of
+    /// UIScene: the qualifier says whose; unqualified, it is UIApplication's, unless only UIScene has the name
+    /// (`didActivateNotification`).
+    static func swiftNotification(named name: Substring, qualifier: Substring?) -> LoggedEvent? {
+        guard let candidates = swiftNotificationNames[name] else { return nil }
+        return swiftNotification(among: candidates, qualifier: qualifier)
+    }
+
+    /// ``swiftNotification(named:qualifier:)`` among the notifications of one Swift name (none: no event).
+    static func swiftNotification(among candidates: [UIKitNotification], qualifier: Substring?) -> LoggedEvent? {
+        let type = qualifier.map {
+            $0.hasSuffix("UIScene") ? "UIScene" : $0.hasSuffix("UIApplication") ? "UIApplication" : ""
+        }
+        let match =
+            candidates.first { $0.swiftType == (type ?? "UIApplication") } ?? (type == nil ? candidates.first : nil)
+        return match.map(LoggedEvent.notification)
+    }
+
+    private static func isActivationState(_ qualifier: Substring) -> Bool {
+        qualifier.hasSuffix("ActivationState") || qualifier.hasSuffix("activationState")
+    }
+
+    /// Every name of each callback: its selector, its Swift name, and the other names UIKit gives it.
+    static let callbackNames: [Substring: Callback] = Dictionary(
+        uniqueKeysWithValues: Callback.allCases.flatMap { callback in
+            ([callback.selector, callback.swiftName] + callback.otherNames).map { (Substring($0), callback) }
+        })
+
+    /// Notifications by their UIKit names: `UIApplicationDidBecomeActiveNotification`.
+    static let notificationNames: [Substring: UIKitNotification] = Dictionary(
+        uniqueKeysWithValues: UIKitNotification.allCases.map { (Substring($0.name), $0) })
+
+    /// Notifications by their Swift names: `didBecomeActiveNotification` (UIApplication's and UIScene's share
+    /// some names).
+    static let swiftNotificationNames: [Substring: [UIKitNotification]] = Dictionary(
+        grouping: UIKitNotification.allCases, by: { Substring($0.swiftName) })
+
+    /// The app and pid of an NSLog line, `App[1234` of `2016-02-29 10:00:00.123 App[1234:5678] message`: the name
+    /// starts after the date and the time (the second space), and may hold spaces of its own.
+    static func nslogProcess(of line: Substring) -> String? {
+        guard line.first?.isNumber == true, let open = line.firstIndex(of: "["),
+            let colon = line[open...].firstIndex(of: ":"), line[open...].firstIndex(of: "]") != nil
+        else { return nil }
+        let pid = line[line.index(after: open)..<colon]
+        guard !pid.isEmpty, pid.allSatisfy(\.isNumber) else { return nil }
+        var start = line.startIndex
+        for _ in 0..<2 {
+            guard let space = line[start..<open].firstIndex(of: " ") else { break }
+            start = line.index(after: space)
+        }
+        return String(line[start..<colon])
+    }
+
+    /// A callback or notification record of a jsonl trace (other records are not lifecycle lines).
+    static func recognizeTraceRecord(_ line: Substring) -> Recognized? {
+        guard let kind = field("kind", in: line), let name = field("name", in: line) else { return nil }
+        let app = field("app", in: line)
+        let time = number("t", in: line)
+        switch kind {
+        case "callback":
+            return Callback(rawValue: name).map {
+                Recognized(event: .callback($0), process: app, time: time, isTraceRecord: true)
+            }
+        case "notification":
+            return UIKitNotification(rawValue: name).map {
+                Recognized(event: .notification($0), process: app, time: time, isTraceRecord: true)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The number value of a key in a one-line JSON object written by ``JSONLinesTraceWriter``.
+    static func number(_ key: String, in line: Substring) -> Double? {
+        guard let start = line.firstRange(of: "\"\(key)\":") else { return nil }
+        return Double(line[start.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
+    /// The string value of a key in a one-line JSON object written by ``JSONLinesTraceWriter``.
+    static func field(_ key: String, in line: Substring) -> String? {
+        guard let start = line.firstRange(of: "\"\(key)\":\"") else { return nil }
+        let rest = line[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+}

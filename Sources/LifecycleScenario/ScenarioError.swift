@@ -1,0 +1,70 @@
+import LifecycleText
+
+/// A mistake in a scenario file: where it is, and what was found instead of what was expected.
+public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// The line of the file the mistake is on, shown under the message by ``diagnostic``.
+    public var sourceLine: String?
+
+    public init(file: String, line: Int, column: Int, message: String, sourceLine: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// `FILE:LINE:COL: error: MESSAGE`, the form compilers use, so editors can jump to it.
+    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+
+    /// The description, then the line it is about with a caret under the column, as a person reads it.
+    public var diagnostic: String {
+        guard let sourceLine else { return description }
+        return description + "\n" + SourceExcerpt.render(sourceLine, line: line, column: column)
+    }
+}
+
+/// Every mistake found in one scenario file.
+public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
+    /// How many mistakes of one file are reported; the rest are counted. Compilers stop the same way: the
+    /// first mistakes are the ones to fix, and the later ones are often their echo.
+    public static let reportedLimit = 100
+
+    public var errors: [ScenarioError]
+    /// Mistakes found beyond ``reportedLimit``, counted and not kept.
+    public var unreported = 0
+
+    public init(errors: [ScenarioError], unreported: Int = 0) {
+        self.errors = errors
+        self.unreported = unreported
+    }
+
+    /// Adds a mistake: kept while fewer than ``reportedLimit`` are, counted after.
+    public mutating func record(_ error: ScenarioError) {
+        if errors.count < Self.reportedLimit { errors.append(error) } else { unreported += 1 }
+    }
+
+    public var description: String { lines(\.description) }
+
+    /// Every mistake with its source line and caret (``ScenarioError/diagnostic``).
+    public var diagnostic: String { lines(\.diagnostic) }
+
+    private func lines(_ render: (ScenarioError) -> String) -> String {
+        var lines = errors.map(render)
+        if unreported > 0, let file = errors.first?.file {
+            lines.append("\(file): \(unreported) more error\(unreported == 1 ? "" : "s") not shown")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A word of the input as a message quotes it: `'word'`, cut with `…` after 40 characters so that a message
+/// about a huge word stays short.
+func quoted(_ text: some StringProtocol) -> String {
+    let limit = 40
+    let head = text.prefix(limit + 1)
+    return head.count > limit ? "'\(head.prefix(limit))…'" : "'\(head)'"
+}

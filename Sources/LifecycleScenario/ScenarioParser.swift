@@ -1,0 +1,496 @@
+import LifecycleCore
+import LifecycleText
+
+/// Reads the scenario language of docs/lifecycle.md §10.
+///
+/// Every mistake is reported with its file, line and column, what was found and what was expected; the
+/// parser goes on to the next line so that one run shows every mistake of a file.
+public struct ScenarioParser {
+    public let file: String
+    private var state: ParseState
+    /// The comment lines above the line being read: they explain it.
+    private var explanation: [Substring] = []
+    /// The words of the line being read, in memory kept from line to line.
+    private var tokens: [Token] = []
+
+    public init(file: String) {
+        self.file = file
+        self.state = ParseState(scenario: Scenario(file: file))
+    }
+
+    /// What a line that does something gives: an app to add to the phone, or a step to run.
+    public enum Line: Sendable {
+        case app(AppConfiguration)
+        case step(Scenario.Step)
+    }
+
+    /// What the lines read so far declare: the profile, the device, the apps and their requirements. Steps are
+    /// kept only by ``parse(_:)``.
+    public var declarations: Scenario { state.scenario }
+
+    /// Reads the next line of a scenario (without its line break), for readers that stream a file: memory stays
+    /// the same however many lines come. The profile and the device are set before the first step (the language
+    /// wants them there); apps may be declared at any point before they are used.
+    ///
+    /// - Returns: the app the line declares or the step it runs; `nil` for a blank line, a comment, the
+    ///   profile or the device.
+    /// - Throws: ``ScenarioError`` for a mistake on the line; reading may go on with the next line.
+    public mutating func read(_ line: Substring, number: Int) throws(ScenarioError) -> Line? {
+        let comment = Self.tokens(of: line, into: &tokens)
+        guard let first = tokens.first else {
+            // A comment line explains the action right below it; a blank line ends the explanation.
+            if let comment { explanation.append(comment) } else { explanation.removeAll() }
+            return nil
+        }
+        if let comment { explanation.append(comment) }
+        defer { explanation.removeAll() }
+        let context = LineContext(file: file, number: number, text: line, tokens: tokens)
+        return try Self.parseLine(first, context, explanation: explanation, &state)
+    }
+
+    /// Parses a whole scenario.
+    ///
+    /// - Throws: ``ScenarioErrors`` with the mistakes found, in line order (the first
+    ///   ``ScenarioErrors/reportedLimit`` of them, and how many more there are).
+    public func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
+        var parser = ScenarioParser(file: file)
+        let steps = try parser.readAll(source).steps
+        var scenario = parser.declarations
+        scenario.steps = steps
+        return scenario
+    }
+
+    /// Reads a whole source, as ``parse(_:)`` does, and stays ready for lines appended to it: a text that grows a
+    /// line at a time (the playground's) is read once, each new line with ``read(_:number:)`` at `nextLine`, then
+    /// the number after it.
+    ///
+    /// - Returns: the steps, and the number of the line that would come next (after the text's final line break,
+    ///   or after one added to end its last line).
+    public mutating func readAll(_ source: String) throws(ScenarioErrors) -> (steps: [Scenario.Step], nextLine: Int) {
+        var steps: [Scenario.Step] = []
+        var errors = ScenarioErrors(errors: [])
+        var lines = Self.lines(of: source)
+        // The empty piece after a final line break is no line: a line appended there takes its number.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for (offset, line) in lines.enumerated() {
+            do {
+                if case .step(let step) = try read(line, number: offset + 1) { steps.append(step) }
+            } catch {
+                errors.record(error)
+            }
+        }
+        guard errors.errors.isEmpty else { throw errors }
+        return (steps, lines.count + 1)
+    }
+
+    /// The number of characters of the longest app id declared in a source (0 when it declares none): what the
+    /// text trace needs before the first line of a streamed scenario, whose apps may be declared late.
+    public static func longestDeclaredAppID(in line: Substring) -> Int {
+        guard mayDeclareApp(line.utf8) else { return 0 }
+        let (tokens, _) = tokens(of: line)
+        guard tokens.count >= 2, tokens[0].spells("app") else { return 0 }
+        return tokens[1].text.count
+    }
+
+    /// Whether a line's bytes may declare an app: only a line whose first word is `app` does, and its bytes past
+    /// ASCII spaces rule out nearly every other line without tokenizing it, or even making it text. A byte beyond
+    /// ASCII may be a space of Unicode's, before the word or after it: such lines may.
+    package static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
+        var index = line.startIndex
+        while index < line.endIndex, line[index].isASCIIWhitespace { line.formIndex(after: &index) }
+        guard index < line.endIndex else { return false }
+        if line[index] >= 0x80 { return true }
+        for expected in "app".utf8 {
+            guard index < line.endIndex, line[index] == expected else { return false }
+            line.formIndex(after: &index)
+        }
+        return index < line.endIndex && (line[index].isASCIIWhitespace || line[index] >= 0x80)
+    }
+
+    /// The lines of a source: `\n`, `\r\n` and a lone `\r` each end a line, so a file parses the same whichever
+    /// system's editor wrote it. (Swift reads `\r\n` as one character, so it is named here as one.)
+    package static func lines(of source: String) -> [Substring] {
+        source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    // MARK: Lines
+
+    private struct ParseState: Sendable {
+        var scenario: Scenario
+        var apps = AppDeclarations()
+        var profileLine: Int?
+        var deviceLine: Int?
+        var firstActionLine: Int?
+    }
+
+    private static func parseLine(
+        _ first: Token, _ line: LineContext, explanation: [Substring], _ state: inout ParseState
+    ) throws(ScenarioError) -> Line? {
+        // The first word's bytes, compared with each keyword.
+        if first.spells("profile") {
+            try line.requireCount(2, "profile takes one of \(Self.profileNames)")
+            try requireOnceBeforeActions(first, line, state, previous: state.profileLine, "the profile is already set")
+            let name = line.tokens[1].text
+            guard let profile = Profile(rawValue: String(name)) else {
+                var message = "expected a profile, \(Self.profileNames), found \(quoted(name))"
+                if let suggestion = Spelling.closest(to: name, among: Profile.allCases.map(\.rawValue)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw line.error(at: line.tokens[1], message)
+            }
+            state.scenario.profile = profile
+            state.profileLine = line.number
+        } else if first.spells("device") {
+            try line.requireCount(2, "device takes memory=SIZE, such as memory=2048MB")
+            try requireOnceBeforeActions(
+                first, line, state, previous: state.deviceLine, "the device is already described")
+            let option = line.tokens[1]
+            guard option.text.hasPrefix("memory=") else {
+                throw line.error(
+                    at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
+            }
+            state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
+            state.deviceLine = line.number
+        } else if first.spells("app") {
+            var parser = AppDeclarationParser(line: line)
+            do {
+                let configuration = try parser.parse(declared: state.apps.lines)
+                state.apps.lines[configuration.id] = line.number
+                state.scenario.apps.append(configuration)
+                state.scenario.requirements += parser.requirements
+                return .app(configuration)
+            } catch {
+                if let id = parser.id, state.apps.lines[id] == nil { state.apps.failed.insert(id) }
+                throw error
+            }
+        } else {
+            let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
+            state.firstActionLine = state.firstActionLine ?? line.number
+            let text = Self.actionText(line.tokens)
+            let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
+            return .step(
+                Scenario.Step(
+                    command: command, line: line.number, column: first.column, appColumn: appColumn, text: text,
+                    comment: comment))
+        }
+        return nil
+    }
+
+    /// An action line's words joined by single spaces, as the trace shows it: when one space separates each
+    /// word (nearly always), the line's own text from the first word to the last, without building a join.
+    static func actionText(_ tokens: [Token]) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        var source = first.source
+        let isSingleSpaced = source.withUTF8 { bytes in
+            // By index, reading each token where it lies: a `for token in` loop copied every token.
+            for index in tokens.indices.dropFirst() {
+                let separator = tokens[index - 1].bytes.upperBound
+                guard tokens[index].bytes.lowerBound == separator + 1, bytes[separator] == UInt8(ascii: " ")
+                else { return false }
+            }
+            return true
+        }
+        guard isSingleSpaced else { return tokens.map(\.text).joined(separator: " ") }
+        let words = first.bytes.lowerBound..<last.bytes.upperBound
+        // A line read from a file is its own source: when its words are all of it, that is the text.
+        return words == 0..<source.utf8.count ? source : String(source.utf8Slice(words))
+    }
+
+    /// A declaration that may stand once, before the first action (`profile`, `device`).
+    private static func requireOnceBeforeActions(
+        _ keyword: Token, _ line: LineContext, _ state: ParseState, previous: Int?, _ repeated: String
+    ) throws(ScenarioError) {
+        if let previous { throw line.error(at: keyword, "\(repeated) on line \(previous)") }
+        if let action = state.firstActionLine {
+            throw line.error(at: keyword, "\(keyword.text) must come before the first action (line \(action))")
+        }
+    }
+
+    /// An action line: `word` is its first word.
+    private static func parseCommand(
+        _ word: Token, _ line: LineContext, declared: AppDeclarations
+    ) throws(ScenarioError) -> (Scenario.Command, Int?) {
+        guard let syntax = word.withBytes(Self.syntax(of:)) else {
+            let name = String(word.text)
+            var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
+            if let suggestion = Spelling.closest(to: name, among: Self.commandWords) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += " (\(Self.commands.keys.sorted().joined(separator: ", ")))"
+            }
+            throw line.error(at: word, message)
+        }
+        let arguments = line.tokens.dropFirst()
+        if arguments.count < syntax.required {
+            let missing = syntax.arguments[arguments.count]
+            throw line.error(column: line.endColumn, "'\(word.text)' needs \(missing.description) after it")
+        }
+        if arguments.count > syntax.arguments.count {
+            let extra = arguments[arguments.startIndex + syntax.arguments.count]
+            let count = syntax.arguments.count
+            let takes =
+                count == 0
+                ? "takes no argument"
+                : "takes \(count == 1 ? "one argument" : "\(count) arguments"), \(syntax.usage)"
+            throw line.error(at: extra, "'\(word.text)' \(takes); found an extra \(quoted(extra.text))")
+        }
+        var values = ArgumentValues()
+        var appColumn: Int?
+        // By position: a loop over `zip` destroyed each of its optional pairs through the type's metadata.
+        for position in 0..<min(syntax.arguments.count, arguments.count) {
+            let token = arguments[arguments.startIndex + position]
+            switch syntax.arguments[position] {
+            case .app:
+                values.app = try line.declaredApp(token, declared)
+                appColumn = token.column
+            case .text, .url:
+                values.texts.append(String(token.text))
+            case .duration:
+                values.duration = try line.duration(token)
+            case .state:
+                guard let state = AppState(rawValue: String(token.text)) else {
+                    let states = AppState.allCases.map(\.rawValue)
+                    var message = "expected a state (\(states.joined(separator: ", "))), found \(quoted(token.text))"
+                    if let suggestion = Spelling.closest(to: token.text, among: states) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    throw line.error(at: token, message)
+                }
+                values.state = state
+            case .count:
+                values.count = try line.count(token)
+            }
+        }
+        return (syntax.make(values), appColumn)
+    }
+
+    // MARK: Commands
+
+    struct ArgumentValues: Sendable {
+        var app = AppID("")
+        var texts: [String] = []
+        var duration = Duration.zero
+        var state = AppState.notRunning
+        var count: Int?
+    }
+
+    enum ArgumentKind {
+        case app, url, text, duration, state, count
+
+        var isOptional: Bool { self == .count }
+
+        var description: String {
+            switch self {
+            case .app: "an app id"
+            case .url: "a URL"
+            case .text: "a type, such as com.example.compose"
+            case .duration: "a duration, such as 250ms, 5s, 1.5s or 3m"
+            case .state: "a state (notRunning, inactive, active, background or suspended)"
+            case .count: "a number of apps"
+            }
+        }
+
+        var placeholder: String {
+            switch self {
+            case .app: "ID"
+            case .url: "URL"
+            case .text: "TYPE"
+            case .duration: "DURATION"
+            case .state: "STATE"
+            case .count: "[N]"
+            }
+        }
+    }
+
+    struct CommandSyntax: Sendable {
+        var arguments: [ArgumentKind]
+        var make: @Sendable (ArgumentValues) -> Scenario.Command
+        /// The number of arguments that must be there.
+        var required: Int
+
+        init(arguments: [ArgumentKind], make: @escaping @Sendable (ArgumentValues) -> Scenario.Command) {
+            self.arguments = arguments
+            self.make = make
+            self.required = arguments.filter { !$0.isOptional }.count
+        }
+
+        var usage: String { arguments.map(\.placeholder).joined(separator: " ") }
+    }
+
+    private static func action(_ action: UserAction) -> CommandSyntax {
+        CommandSyntax(arguments: []) { _ in .perform(action) }
+    }
+
+    private static func appAction(_ make: @escaping @Sendable (AppID) -> UserAction) -> CommandSyntax {
+        CommandSyntax(arguments: [.app]) { .perform(make($0.app)) }
+    }
+
+    /// Every action of docs/lifecycle.md §10, by its command word.
+    static let commands: [String: CommandSyntax] = [
+        "tap": appAction(UserAction.tap),
+        "home": action(.home),
+        "switcher": action(.openSwitcher),
+        "pick": appAction(UserAction.pick),
+        "swipe": appAction(UserAction.swipe),
+        "notification-center": action(.openNotificationCenter),
+        "control-center": action(.openControlCenter),
+        "alert": action(.showAlert),
+        "dismiss": action(.dismiss),
+        "call": action(.incomingCall),
+        "answer": action(.answerCall),
+        "decline": action(.declineCall),
+        "hang-up": action(.hangUp),
+        "lock": action(.lock),
+        "unlock": action(.unlock),
+        "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.texts[0])) },
+        "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.texts[0])) },
+        "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.texts[0])) },
+        "push-tap": appAction(UserAction.tapPushNotification),
+        "push": appAction { .backgroundEvent(.push, $0) },
+        "fetch": appAction { .backgroundEvent(.fetch, $0) },
+        "download": appAction { .backgroundEvent(.download, $0) },
+        "watch": appAction { .backgroundEvent(.watch, $0) },
+        "disconnect-scene": appAction(UserAction.disconnectScene),
+        "prewarm": appAction(UserAction.prewarm),
+        "memory-warning": action(.memoryWarning),
+        "memory-pressure": CommandSyntax(arguments: [.count]) { .perform(.memoryPressure(count: $0.count)) },
+        "time-change": action(.significantTimeChange),
+        "wait": CommandSyntax(arguments: [.duration]) { .wait($0.duration) },
+        "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
+    ]
+
+    /// The commands by the first byte of their word: a word's bytes are compared with the few that share its
+    /// first letter, where looking it up in ``commands`` hashed it (some 300 instructions an action line).
+    private static let commandsByFirstByte: [[(word: [UInt8], syntax: CommandSyntax)]] = {
+        var table = Array(repeating: [(word: [UInt8], syntax: CommandSyntax)](), count: 128)
+        for (word, syntax) in commands { table[Int(word.utf8.first!)].append((Array(word.utf8), syntax)) }
+        return table
+    }()
+
+    /// The syntax of the command a word names, if it names one.
+    static func syntax(of word: String) -> CommandSyntax? {
+        Array(word.utf8).withUnsafeBufferPointer(syntax(of:))
+    }
+
+    /// The syntax of the command a word's bytes name, if they name one.
+    static func syntax(of word: UnsafeBufferPointer<UInt8>) -> CommandSyntax? {
+        guard let first = word.first, first < 128 else { return nil }
+        let candidates = Int(first)
+        for index in commandsByFirstByte[candidates].indices
+        where commandsByFirstByte[candidates][index].word.withUnsafeBufferPointer({ $0.hasSameBytes(as: word) }) {
+            return commandsByFirstByte[candidates][index].syntax
+        }
+        return nil
+    }
+
+    static let profileNames = "ios4 to ios18, or ios26"
+
+    /// Every word a line may start with, for suggestions.
+    static let commandWords = Array(commands.keys) + ["profile", "device", "app"]
+
+    // MARK: Tokens
+
+    /// The words of a line with their 1-based columns, and its comment: `#` at the start of a word begins a
+    /// comment, which runs to the end of the line (its text without the `#` and the spaces around it).
+    static func tokens(of line: Substring) -> (tokens: [Token], comment: Substring?) {
+        var tokens: [Token] = []
+        let comment = Self.tokens(of: line, into: &tokens)
+        return (tokens, comment)
+    }
+
+    /// ``tokens(of:)`` into an array the caller keeps, emptied first: its memory serves every line of a file.
+    static func tokens(of line: Substring, into tokens: inout [Token]) -> Substring? {
+        // Emptied a token at a time, keeping the memory: `removeAll(keepingCapacity:)` goes through
+        // `replaceSubrange`, some 180 instructions a line.
+        while tokens.popLast() != nil {}
+        if let comment = Self.tokens(ofASCII: line, into: &tokens) { return comment }
+        tokens.removeAll(keepingCapacity: true)
+        return Self.tokens(ofAnyText: line, into: &tokens)
+    }
+
+    /// ``tokens(of:into:)`` for any text, character by character: the reference that the ASCII reader matches.
+    static func tokens(ofAnyText line: Substring, into tokens: inout [Token]) -> Substring? {
+        let source = line.base
+        var column = 0
+        var start: (index: Substring.Index, column: Int)?
+        var index = line.startIndex
+        func append(_ open: (index: Substring.Index, column: Int), to end: Substring.Index) {
+            let bytes = source.utf8Offset(of: open.index)..<source.utf8Offset(of: end)
+            tokens.append(Token(source: source, bytes: bytes, column: open.column))
+        }
+        while index < line.endIndex {
+            let character = line[index]
+            column += 1
+            if character.isWhitespace {
+                if let open = start {
+                    append(open, to: index)
+                    start = nil
+                }
+            } else if start == nil {
+                if character == "#" {
+                    let comment = line[line.index(after: index)...].drop { $0 == "#" || $0.isWhitespace }
+                    return comment.isEmpty ? nil : Self.trimmingTrailingWhitespace(comment)
+                }
+                start = (index, column)
+            }
+            index = line.index(after: index)
+        }
+        if let open = start { append(open, to: line.endIndex) }
+        return nil
+    }
+
+    /// ``tokens(of:into:)`` for a line of ASCII bytes, where a character is a byte (a line holds no `\r\n`),
+    /// read byte by byte where the bytes lie.
+    ///
+    /// - Returns: the line's comment, if it has one, as ``tokens(of:into:)``; `nil` (its tokens read so far left
+    ///   in `tokens`) when the line has a byte beyond ASCII, which is left to ``tokens(ofAnyText:into:)``.
+    static func tokens(ofASCII line: Substring, into tokens: inout [Token]) -> Substring?? {
+        let source = line.base
+        let lineStart = source.utf8Offset(of: line.startIndex)
+        let lineEnd = source.utf8Offset(of: line.endIndex)
+        var contiguous = source
+        let comment: Range<Int>?? = contiguous.withUTF8 { bytes in
+            var start: Int?
+            for index in lineStart..<lineEnd {
+                let byte = bytes[index]
+                if byte.isASCIIWhitespace {
+                    if let open = start {
+                        tokens.append(Token(source: source, bytes: open..<index, column: open - lineStart + 1))
+                        start = nil
+                    }
+                } else if byte >= 0x80 {
+                    return nil
+                } else if start == nil {
+                    if byte == UInt8(ascii: "#") {
+                        // A comment with a byte beyond ASCII may end in a space of Unicode's, which only the
+                        // character-wise reader trims: the line is left to it.
+                        guard !UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]).contains(where: { $0 >= 0x80 })
+                        else { return nil }
+                        var commentStart = index + 1
+                        while commentStart < lineEnd,
+                            bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart].isASCIIWhitespace
+                        {
+                            commentStart += 1
+                        }
+                        var commentEnd = lineEnd
+                        while commentEnd > commentStart, bytes[commentEnd - 1].isASCIIWhitespace { commentEnd -= 1 }
+                        return .some(commentStart < commentEnd ? commentStart..<commentEnd : nil)
+                    }
+                    start = index
+                }
+            }
+            if let open = start {
+                tokens.append(Token(source: source, bytes: open..<lineEnd, column: open - lineStart + 1))
+            }
+            return .some(nil)
+        }
+        guard let comment else { return nil }
+        return .some(comment.map(source.utf8Slice))
+    }
+
+    private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        return text[..<end]
+    }
+}

@@ -1,0 +1,116 @@
+import LifecycleCore
+
+/// The spool's formatting buffer: bytes in memory it owns, appended to without an array's uniqueness and
+/// bounds checks on every piece — most pieces of a trace line are a few bytes long.
+///
+/// A class, so that the sink that holds it can be copied into a simulator and back without copying the bytes;
+/// only one sink writes to it at a time.
+package final class RawTraceBytes: TraceBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    package private(set) var count = 0
+    private var capacity: Int
+
+    package init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written so far.
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    package func removeAll() {
+        count = 0
+    }
+
+    package func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: bytes.count) }
+        let length = bytes.count
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(base + count)
+        // Most pieces are a name, a key or a number: two overlapping word copies beat a loop or a call to memmove.
+        switch length {
+        case 8...16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            let last = length - 8
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: last, as: UInt64.self), toByteOffset: last, as: UInt64.self)
+        case 4..<8:
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            let last = length - 4
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: last, as: UInt32.self), toByteOffset: last, as: UInt32.self)
+        case 0..<4:
+            for index in 0..<length { base[count + index] = source[index] }
+        default:
+            to.copyMemory(from: from, byteCount: length)
+        }
+        count += length
+    }
+
+    // What was written last for a time, an app's JSON id and an app's padded column: the records of one event
+    // share their time (reading a `Duration`'s milliseconds takes 128-bit arithmetic) and nearly always their app
+    // (checking an id for characters to escape, or measuring it, cost more than copying it).
+    // `@exclusivity(unchecked)`: each is accessed only by `appendRemembering`, whose `write` appends bytes and
+    // never reaches these properties, so no two accesses overlap; the run-time check cost more than the copy.
+    @exclusivity(unchecked) private var lastTime = RememberedText<TimeKey>(capacity: 32)
+    @exclusivity(unchecked) private var lastJSONApp = RememberedText<AppID>(capacity: 128)
+    @exclusivity(unchecked) private var lastPaddedApp = RememberedText<PaddedAppKey>(capacity: 128)
+
+    private struct TimeKey: Equatable {
+        let time: Duration
+        let width: Int
+    }
+
+    private struct PaddedAppKey: Equatable {
+        let app: AppID?
+        let width: Int
+    }
+
+    package func append(seconds duration: Duration, paddedTo width: Int) {
+        appendRemembering(TimeKey(time: duration, width: width), in: &lastTime) { bytes in
+            bytes.appendFormatted(seconds: duration, paddedTo: width)
+        }
+    }
+
+    package func append(jsonEscapedApp app: AppID) {
+        appendRemembering(app, in: &lastJSONApp) { bytes in bytes.append(jsonEscaped: app.rawValue) }
+    }
+
+    package func append(app: AppID?, paddedTo width: Int) {
+        appendRemembering(PaddedAppKey(app: app, width: width), in: &lastPaddedApp) { bytes in
+            bytes.append(contentsOf: app?.rawValue ?? "", paddedTo: width)
+        }
+    }
+
+    /// Copies the text remembered for `key`, or writes it with `write` and remembers it.
+    @inline(__always)
+    private func appendRemembering<Key: Equatable>(
+        _ key: Key, in memory: inout RememberedText<Key>, _ write: (inout RawTraceBytes) -> Void
+    ) {
+        if let text = memory.text(for: key) { return append(text) }
+        let start = count
+        var bytes = self  // the same buffer: a class
+        write(&bytes)
+        memory.remember(UnsafeBufferPointer(start: base + start, count: count - start), for: key)
+    }
+
+    private func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}

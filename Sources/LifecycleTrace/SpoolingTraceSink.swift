@@ -1,0 +1,46 @@
+import LifecycleCore
+
+/// A sink that formats records into a ``TraceSpool``, in pieces of a quarter of a megabyte.
+package struct SpoolingTraceSink: TraceSink {
+    package enum Layout {
+        case jsonl
+        case text(TextTraceLayout)
+    }
+
+    package let layout: Layout
+    package let spool: TraceSpool
+    private var buffer = RawTraceBytes(capacity: Self.pieceSize + 4096)
+    /// The first failure to spool, after which nothing more is spooled.
+    package private(set) var failure: TraceSpool.Failure?
+
+    static let pieceSize = 1 << 18
+
+    package init(layout: Layout, spool: TraceSpool) {
+        self.layout = layout
+        self.spool = spool
+    }
+
+    package mutating func write(_ record: TraceRecord) {
+        switch layout {
+        case .jsonl: JSONLinesTraceWriter<String>.append(record, into: &buffer)
+        case .text(let text): text.append(record, into: &buffer)
+        }
+        if buffer.count >= Self.pieceSize { flush() }
+    }
+
+    /// Appends bytes that are not a record, such as a heading.
+    package mutating func write(_ bytes: TraceBuffer) {
+        bytes.bytes.withUnsafeBufferPointer { buffer.append($0) }
+    }
+
+    /// Hands what is buffered to the spool.
+    package mutating func flush() {
+        guard failure == nil else { return buffer.removeAll() }
+        do {
+            try spool.append(buffer.bytes)
+        } catch {
+            failure = error
+        }
+        buffer.removeAll()
+    }
+}

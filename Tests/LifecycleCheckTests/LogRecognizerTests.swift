@@ -1,0 +1,39 @@
+import LifecycleCore
+import Testing
+
+@testable import LifecycleCheck
+
+/// The byte-wise reader of ASCII lines finds exactly what the character-wise reader finds.
+@Suite struct LogRecognizerTests {
+    /// Pieces of console lines: dates, NSLog prefixes, names of every kind with their qualifiers and
+    /// punctuation, near-misses, and separators.
+    static let pieces: [String] =
+        [
+            "2016-02-29 10:00:00.123 ", "2016-02-29 10:00:00.123", "1999-13-01 00:00:00.000 ", "+1-2-3 4:5:6.7 ",
+            "99999999999999999-1-1 1:1:1.1 ", "App[1234:5678] ", "App[12a:5] ", "[", "]", ":", "x[1:2]", "0", "12",
+            " ", "\t", "  ", "#", "(", ")", ".", "-[AppDelegate ", "AppDelegate.", "UIApplication.", "UIScene.",
+            "UIScene.ActivationState.", "scene.activationState ", "foregroundActive", "background", "unattached",
+            "(_:)", "applicationDidBecomeActive", "applicationdidbecomeactive:", "appWillEnterForeground:",
+            "didEnterBackgroundNotification", "didActivateNotification", "willEnterForegroundNotification",
+        ]
+        + Callback.allCases.flatMap { [$0.selector, $0.swiftName] + $0.otherNames }
+        + UIKitNotification.allCases.map(\.name)
+
+    @Test func asciiLinesAreReadAsTheCharacterWiseReaderReadsThem() {
+        var random = SplitMix64(seed: 42)
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                Self.pieces.randomElement(using: &random)!
+            }.joined()
+            #expect(
+                LogRecognizer.recognizeASCII(line[...]) == LogRecognizer.recognizeAnyText(line[...]),
+                "\(line.debugDescription)")
+        }
+    }
+
+    @Test func aHugeYearIsNoTimeRatherThanAnOverflow() {
+        let line = "99999999999999999-1-1 1:1:1.1 App[1:2] applicationDidBecomeActive:"
+        #expect(LogRecognizer.recognize(line[...])?.time == nil)
+        #expect(LogRecognizer.recognize(line[...])?.event == .callback(.didBecomeActive))
+    }
+}

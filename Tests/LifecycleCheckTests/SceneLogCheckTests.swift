@@ -1,0 +1,134 @@
+import LifecycleCore
+import Testing
+
+/// `lifecycle check` on scene-based apps' logs (docs/lifecycle.md §13): their vocabulary, the three lines of a
+/// scene step in any order, the app delegate's foreground methods that never reach them, and the two quirks.
+@Suite struct SceneLogCheckTests {
+    static let log = """
+        2021-10-05 09:00:00.000 Notes[300:1] application(_:didFinishLaunchingWithOptions:)
+        2021-10-05 09:00:00.001 Notes[300:1] application(_:configurationForConnecting:options:)
+        2021-10-05 09:00:00.002 Notes[300:1] scene(_:willConnectTo:options:)
+        2021-10-05 09:00:00.003 Notes[300:1] sceneWillEnterForeground(_:)
+        2021-10-05 09:00:00.004 Notes[300:1] sceneDidBecomeActive(_:)
+        2021-10-05 09:00:05.000 Notes[300:1] sceneWillResignActive(_:)
+        2021-10-05 09:00:05.001 Notes[300:1] sceneDidEnterBackground(_:)
+        2021-10-05 09:01:00.000 Notes[300:1] sceneWillEnterForeground(_:)
+        2021-10-05 09:01:00.001 Notes[300:1] sceneDidBecomeActive(_:)
+        """
+
+    @Test func aSceneLogFits() {
+        let (outcome, output) = LogCheckTests.check(Self.log)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.contains("sceneDidBecomeActive:"))
+        #expect(output.contains("active/foregroundActive"))
+    }
+
+    @Test func theLinesOfOneSceneStepComeInAnyOrder() {
+        let log = """
+            scene:willConnectToSession:options:
+            UIApplicationWillEnterForegroundNotification
+            sceneWillEnterForeground:
+            UISceneWillEnterForegroundNotification
+            UISceneDidActivateNotification
+            UIApplicationDidBecomeActiveNotification
+            sceneDidBecomeActive:
+            sceneWillResignActive:
+            UIApplicationWillResignActiveNotification
+            UISceneWillDeactivateNotification
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success, "\(output)")
+    }
+
+    @Test func aStepsLineTwiceIsNotTheSameStep() {
+        let log = "sceneWillEnterForeground:\nsceneDidBecomeActive:\nsceneDidBecomeActive:\nsceneWillResignActive:"
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation)
+        #expect(output.contains("log:3: violation: sceneDidBecomeActive: cannot happen here"))
+    }
+
+    @Test func theAppDelegatesForegroundMethodsNeverReachASceneBasedApp() {
+        let log = Self.log + "\n2021-10-05 09:02:00.000 Notes[300:1] applicationWillResignActive(_:)"
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation)
+        #expect(output.contains("log:10: violation: applicationWillResignActive: cannot happen here"))
+    }
+
+    @Test func theSwipeVariantIsNamedAsAQuirk() {
+        let log =
+            Self.log + """
+
+                2021-10-05 09:02:00.000 Notes[300:1] sceneWillResignActive(_:)
+                2021-10-05 09:02:01.000 Notes[300:1] sceneDidDisconnect(_:)
+                2021-10-05 09:02:01.001 Notes[300:1] applicationWillTerminate(_:)
+                """
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios13)
+        #expect(outcome == .success, "\(output)")
+        #expect(
+            output.contains("a known quirk, not a violation: a scene swiped away in the app switcher is disconnected"))
+        #expect(LogCheckTests.check(log, profile: .ios12).0 == .violation)
+    }
+
+    @Test func launchMethodsLongBeforeTheSceneAreThePrewarmQuirk() {
+        let log = """
+            2021-10-05 03:12:00.000 Notes[400:1] application(_:didFinishLaunchingWithOptions:)
+            2021-10-05 09:30:00.000 Notes[400:1] scene(_:willConnectTo:options:)
+            2021-10-05 09:30:00.001 Notes[400:1] sceneWillEnterForeground(_:)
+            2021-10-05 09:30:00.002 Notes[400:1] sceneDidBecomeActive(_:)
+            """
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios15)
+        #expect(outcome == .success)
+        #expect(output.contains("iOS 15.0 to 15.3 run the launch methods while prewarming"))
+        let (_, quick) = LogCheckTests.check(
+            log.replacingOccurrences(of: "09:30:00", with: "03:12:00"), profile: .ios15)
+        #expect(!quick.contains("prewarming"), "an ordinary cold launch connects at once")
+        #expect(!LogCheckTests.check(log, profile: .ios17).1.contains("prewarming"))
+    }
+
+    /// The pause is measured from the launch's last line: a slow `didFinishLaunching`, whose notification comes
+    /// long after the method's own line, is not a prewarm when the scene connects right after it.
+    @Test func aSlowLaunchMethodIsNotThePrewarmQuirk() {
+        let log = """
+            2021-10-05 03:12:00.000 Notes[400:1] application(_:didFinishLaunchingWithOptions:)
+            2021-10-05 03:12:12.000 Notes[400:1] UIApplicationDidFinishLaunchingNotification
+            2021-10-05 03:12:12.100 Notes[400:1] scene(_:willConnectTo:options:)
+            2021-10-05 03:12:12.101 Notes[400:1] sceneWillEnterForeground(_:)
+            """
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios15)
+        #expect(outcome == .success, "\(output)")
+        #expect(!output.contains("prewarming"), "\(output)")
+        // The same launch with the pause after its notification is one.
+        let paused = log.replacingOccurrences(of: "03:12:12.1", with: "03:12:30.1")
+        #expect(LogCheckTests.check(paused, profile: .ios15).1.contains("prewarming"))
+    }
+
+    @Test func aLoggedActivationStateIsHeldToTheModel() {
+        #expect(LogCheckTests.check("sceneDidBecomeActive:\nscene state foregroundActive").0 == .success)
+        // The log shows sceneWillEnterForeground: elsewhere, so the scene cannot have come back unlogged.
+        let log = "sceneDidEnterBackground:\nscene state foregroundActive\nsceneWillEnterForeground:"
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation, "\(output)")
+        #expect(output.contains("log:2: violation: activationState foregroundActive cannot happen here"))
+    }
+
+    @Test func aSceneCannotConnectTwice() {
+        // The log shows the background and the disconnect elsewhere: neither can have happened unlogged.
+        let log = """
+            scene:willConnectToSession:options:
+            sceneWillEnterForeground:
+            scene:willConnectToSession:options:
+            sceneDidEnterBackground:
+            sceneDidDisconnect:
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation)
+        #expect(output.contains("log:3: violation: scene:willConnectToSession:options: cannot happen here"))
+    }
+
+    @Test func thePublishedSwipeLogIsTheNamedQuirk() throws {
+        let log = try PublishedLogTests.log("apple-forums-732170-scene-swipe.log")
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios17)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.components(separatedBy: "a known quirk, not a violation: a scene swiped away").count == 3)
+    }
+}

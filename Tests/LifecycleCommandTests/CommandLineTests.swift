@@ -1,0 +1,326 @@
+import Foundation
+import LifecycleScenario
+import Testing
+
+/// The real `lifecycle` binary, run as a user runs it: exit codes, standard input, files that cannot be read.
+@Suite final class CommandLineTests {
+    /// A folder of the test's own for the files it writes, removed when the test ends (a test gets an instance of
+    /// its own): tests leave nothing behind in the temporary directory.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-tests-\(UUID())")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+    /// The `lifecycle` executable beside the test bundle, built by `swift test`.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lifecycle").path),
+            folder.path != "/"
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("lifecycle")
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(
+        _ arguments: [String], input: String? = nil, path: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let path { process.environment = ["PATH": path] }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let output = Pipe()
+        let errors = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try standardInput.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
+    }
+
+    func temporaryFile(_ contents: Data, named name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url)
+        return url.path
+    }
+
+    @Test func runsAFileAndExitsZero() throws {
+        let path = try temporaryFile(
+            Data("app notes\ntap notes\nexpect notes active\n".utf8), named: "ok.scenario")
+        let result = try Self.run(["run", path, "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"{"t":0,"kind":"action","line":2,"text":"tap notes"}"#))
+        #expect(result.errors.isEmpty)
+    }
+
+    /// `ctl` passes its words through to the supervisor whole, options and all; asking it for help still gets
+    /// help, with no supervisor to ask.
+    @Test(arguments: ["--help", "-h", "help"])
+    func ctlAnswersAskingForHelp(word: String) throws {
+        let result = try Self.run(["ctl", word], environment: ["XDG_RUNTIME_DIR": folder.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("USAGE: lifecycle ctl"), "\(result.output)")
+        #expect(!result.errors.contains("cannot connect"))
+    }
+
+    @Test func readsAPipeByItsPathAndRefusesADirectory() throws {
+        let piped = try Self.run(["run", "/dev/stdin", "--format", "jsonl"], input: "app a\ntap a\n")
+        #expect(piped.status == 0, "\(piped.errors)")
+        #expect(piped.output.hasPrefix(#"{"t":0,"kind":"action","line":2,"text":"tap a"}"#))
+        let directory = try Self.run(["run", NSTemporaryDirectory()])
+        #expect(directory.status == 2)
+        #expect(directory.errors.hasSuffix(": error: not a scenario file but a directory\n"))
+        #expect(directory.output.isEmpty)
+    }
+
+    @Test func aMistakeInTheSecondFileKeepsTheFirstFilesTraceBack() throws {
+        let good = try temporaryFile(Data("app a\ntap a\n".utf8), named: "good.scenario")
+        let bad = try temporaryFile(Data("app b\ntap b\nhome\nswipe b\n".utf8), named: "bad.scenario")
+        let result = try Self.run(["run", good, bad])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasPrefix("\(bad):4:1: error: 'swipe b' is impossible here"))
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try Self.run(["run", "-", "--format", "jsonl"], input: "app a\ntap a\n")
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").count == 8)
+    }
+
+    @Test func failedExpectationExitsOne() throws {
+        let result = try Self.run(["run", "-"], input: "app a\ntap a\nexpect a background\n")
+        #expect(result.status == 1)
+        #expect(result.errors == "<stdin>:3:1: expectation failed: expected a to be background, but it is active\n")
+    }
+
+    @Test func invalidFileExitsTwoAndRunsNothing() throws {
+        let result = try Self.run(["run", "-"], input: "app a\ntap a\nwait forever\n")
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.errors == """
+                <stdin>:3:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'forever'
+                    3 | wait forever
+                      |      ^
+
+                """)
+    }
+
+    @Test func missingFileExitsTwo() throws {
+        let result = try Self.run(["run", "/no/such/file.scenario"])
+        #expect(result.status == 2)
+        #expect(
+            result.errors
+                == "/no/such/file.scenario: error: no such file; it is not a built-in scenario either "
+                + "('lifecycle scenarios' lists them)\n")
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamed() throws {
+        let path = try temporaryFile(Data([0x61, 0x70, 0x70, 0x20, 0x0A, 0x74, 0xFF]), named: "bin.scenario")
+        let result = try Self.run(["run", path])
+        #expect(result.status == 2)
+        #expect(result.errors == "\(path):2:2: error: expected UTF-8 text, found the byte 0xFF\n")
+    }
+
+    @Test func badOptionExitsTwo() throws {
+        let result = try Self.run(["run", "-", "--format", "xml"], input: "")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("The value 'xml' is invalid for '--format <format>'"))
+    }
+
+    @Test func profileAppliesToFilesThatNameNone() throws {
+        let source = "app a background-task=10m ignores-expiration\ntap a\nhome\nwait 30s\nexpect a notRunning\n"
+        #expect(try Self.run(["run", "-", "--profile", "ios13"], input: source).status == 0)
+        #expect(try Self.run(["run", "-"], input: source).status == 1)
+        #expect(try Self.run(["run", "-", "--profile", "ios13"], input: "profile ios12\n" + source).status == 1)
+    }
+
+    @Test func listsAndPrintsBuiltInScenarios() throws {
+        let list = try Self.run(["scenarios"])
+        #expect(list.status == 0)
+        #expect(list.output.hasPrefix("cold-launch "))
+        let source = try Self.run(["scenarios", "cold-launch"])
+        #expect(source.output.hasPrefix("# Tap an icon"))
+        let unknown = try Self.run(["scenarios", "warm-launch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("no built-in scenario is named 'warm-launch'"))
+    }
+
+    /// The benchmarks' load scenario, printed for anyone to time `lifecycle run` with: the library's own lines,
+    /// which run.
+    @Test func printsALoadScenario() throws {
+        let printed = try Self.run(["scenarios", "--load", "50", "--apps", "12"])
+        #expect(printed.status == 0)
+        #expect(printed.output == LoadScenario(apps: 12, rounds: 50).source)
+        #expect(try Self.run(["run", "-"], input: printed.output).status == 0)
+        #expect(try Self.run(["scenarios", "--load", "3"]).output == LoadScenario(rounds: 3).source)
+        let refusals = [
+            ["--load", "-1"], ["--load", "5", "--apps", "0"], ["--apps", "5"], ["--apps", "2000"],
+            ["cold-launch", "--load", "5"],
+        ]
+        for arguments in refusals {
+            let refused = try Self.run(["scenarios"] + arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.output.isEmpty && !refused.errors.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func demoRunsEveryBuiltInScenarioUnderAHeading() throws {
+        let result = try Self.run(["demo"])
+        #expect(result.status == 0)
+        let headings = result.output.split(separator: "\n").filter { $0.hasPrefix("━━ ") }
+        let names = try Self.run(["scenarios"]).output.split(separator: "\n")
+        #expect(headings.count == names.count)
+        #expect(!result.output.contains("\u{1B}["), "no colours when not writing to a terminal")
+    }
+
+    @Test func diagramFormats() throws {
+        let mermaid = try Self.run(["diagram"])
+        #expect(mermaid.status == 0)
+        #expect(mermaid.output.hasPrefix("stateDiagram-v2\n"))
+        let dot = try Self.run(["diagram", "--format", "dot"])
+        #expect(dot.output.hasPrefix("digraph lifecycle {"))
+    }
+
+    /// CI installs Graphviz so that this path runs there; elsewhere it runs when dot is installed.
+    @Test func diagramAsSVG() throws {
+        let hasDot = FileManager.default.isExecutableFile(atPath: "/usr/bin/dot")
+        if ProcessInfo.processInfo.environment["CI"] != nil { #expect(hasDot, ".ci/run installs graphviz") }
+        guard hasDot else { return }
+        let svg = try Self.run(["diagram", "--format", "svg"])
+        #expect(svg.status == 0)
+        #expect(svg.output.contains("<svg"))
+        for state in ["notRunning", "inactive", "active", "background", "suspended"] {
+            #expect(svg.output.contains(">\(state)</text>"))
+        }
+    }
+
+    @Test func diagramAsSVGWithoutGraphvizSaysHowToInstallIt() throws {
+        let result = try Self.run(["diagram", "--format", "svg"], path: "/nonexistent")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("needs Graphviz's dot, which is not installed"))
+        #expect(result.errors.contains("apt-get install graphviz"))
+    }
+
+    @Test func checkExitCodes() throws {
+        let fits = try Self.run(["check", "-"], input: "applicationDidBecomeActive:\napplicationWillResignActive:\n")
+        #expect(fits.status == 0)
+        #expect(fits.output.hasSuffix("<stdin>: 2 lifecycle lines fit the model; 0 other lines skipped\n"))
+        let broken = try Self.run(
+            ["check", "-"],
+            input: "application:didFinishLaunchingWithOptions:\napplicationDidEnterBackground:\n"
+                + "applicationDidBecomeActive:\napplicationWillEnterForeground:\n")
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("<stdin>:3: violation: applicationDidBecomeActive: cannot happen here"))
+        let missing = try Self.run(["check", "/no/such.log"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "/no/such.log: error: no such file\n")
+    }
+
+    @Test func checkRefusesWhatIsNotALogFile() throws {
+        let directory = try Self.run(["check", NSTemporaryDirectory()])
+        #expect(directory.status == 2)
+        #expect(directory.errors.hasSuffix(": error: not a log file but a directory\n"))
+        let scenario = try temporaryFile(Data("app notes\ntap notes\n".utf8), named: "a.scenario")
+        let noLifecycle = try Self.run(["check", scenario])
+        #expect(noLifecycle.status == 2)
+        #expect(noLifecycle.errors.contains("error: no line of this log names a lifecycle callback or notification"))
+        let binary = try temporaryFile(Data([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2, 0x0A]), named: "a.out")
+        #expect(try Self.run(["check", binary]).status == 2)
+        // Nothing is printed for the good file before the bad one is found.
+        let good = try temporaryFile(Data("applicationDidBecomeActive:\n".utf8), named: "good.log")
+        let both = try Self.run(["check", good, NSTemporaryDirectory()])
+        #expect(both.status == 2)
+        #expect(both.output.isEmpty)
+    }
+
+    @Test func standardInputIsCopiedPrivatelyAndLeavesNothingBehind() throws {
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-spool-\(UUID())")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: spool) }
+        let log = String(repeating: "applicationWillResignActive:\napplicationDidBecomeActive:\n", count: 20_000)
+        let result = try Self.run(["check", "-"], input: log, environment: ["TMPDIR": spool.path])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("<stdin>: 40000 lifecycle lines fit the model; 0 other lines skipped\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+    }
+
+    @Test func runsABuiltInScenarioByName() throws {
+        let result = try Self.run(["run", "home", "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"{"t":0,"kind":"action","line":3,"text":"tap notes"}"#))
+        let unknown = try Self.run(["run", "hom"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.hasSuffix("; did you mean 'home'?\n"))
+    }
+
+    @Test func theDemoOfOneScenarioExplainsItsLines() throws {
+        let result = try Self.run(["demo", "home"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines[0].hasPrefix("━━ home — "))
+        #expect(lines.contains { $0.hasPrefix("            │ ") })
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        let unknown = try Self.run(["demo", "cold-lunch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("did you mean 'cold-launch'?"))
+    }
+
+    @Test func printsItsVersion() throws {
+        let result = try Self.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("lifecycle "))
+    }
+}
+
+/// `lifecycle serve` as a user starts it: the address it prints, a port taken, a bad option, and SIGTERM.
+@Suite struct ServeCommandTests {
+    @Test func serveSaysWhereItListensRefusesATakenPortAndStopsOnSigterm() async throws {
+        let server = Process()
+        server.executableURL = CommandLineTests.executable
+        server.arguments = ["serve", "--port", "0"]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        // The first line says where: read it byte by byte, without waiting for the end of the output.
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasPrefix("The playground is at http://127.0.0.1:"))
+        let port = try #require(text.split(separator: ":").last?.split(separator: "/").first.map(String.init))
+        let taken = try CommandLineTests.run(["serve", "--port", port])
+        #expect(taken.status == 1)
+        #expect(taken.errors.contains("lifecycle serve: cannot serve on 127.0.0.1:\(port)"))
+        kill(server.processIdentifier, SIGTERM)
+        for _ in 0..<500 where server.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!server.isRunning && server.terminationStatus == 0, "SIGTERM stops it gracefully")
+        let bad = try CommandLineTests.run(["serve", "--port", "70000"])
+        #expect(bad.status == 2 && bad.errors.contains("--port must be from 0 to 65535"))
+    }
+}

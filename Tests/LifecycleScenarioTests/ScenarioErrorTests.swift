@@ -1,0 +1,278 @@
+import LifecycleCore
+import Testing
+
+@testable import LifecycleScenario
+@testable import LifecycleSimulator
+
+/// Every mistake a scenario can hold gets an error naming file, line and column, what was found and what
+/// was expected (docs/lifecycle.md §10).
+@Suite struct ScenarioErrorTests {
+    static let cases: [(source: String, error: String)] = [
+        // Commands and arguments.
+        (
+            "app notes\ntapp notes",
+            "t.scenario:2:1: error: unknown command 'tapp'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"
+        ),
+        ("app notes\ntap", "t.scenario:2:4: error: 'tap' needs an app id after it"),
+        ("home now", "t.scenario:1:6: error: 'home' takes no argument; found an extra 'now'"),
+        ("wait 5 seconds", "t.scenario:1:8: error: 'wait' takes one argument, DURATION; found an extra 'seconds'"),
+        ("app a\nopen-url a x y", "t.scenario:2:14: error: 'open-url' takes 2 arguments, ID URL; found an extra 'y'"),
+        ("tap ghost", "t.scenario:1:5: error: app 'ghost' is not declared; declare it first with 'app ghost'"),
+        (
+            "tap notes\napp notes",
+            "t.scenario:1:5: error: app 'notes' is not declared; declare it first with 'app notes'"
+        ),
+        (
+            "app notes\ntap no*tes",
+            "t.scenario:2:5: error: expected an app id (letters, digits, '.', '_' and '-'), found 'no*tes'"
+        ),
+        (
+            "app notes\nexpect notes happy",
+            "t.scenario:2:14: error: expected a state (notRunning, inactive, active, background, suspended), found 'happy'"
+        ),
+        ("memory-pressure 0", "t.scenario:1:17: error: expected a number of apps from 1 to 1000000, found '0'"),
+        // Durations.
+        ("wait soon", "t.scenario:1:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"),
+        ("wait 5", "t.scenario:1:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found '5'"),
+        ("wait 1.0001s", "t.scenario:1:6: error: durations are precise to the millisecond; '1.0001s' is finer"),
+        ("wait .5s", "t.scenario:1:6: error: expected a duration such as 250ms, 5s, 1.5s or 3m, found '.5s'"),
+        // Declarations.
+        (
+            "profile ios99",
+            "t.scenario:1:9: error: expected a profile, ios4 to ios18, or ios26, found 'ios99'; did you mean 'ios9'?"
+        ),
+        ("profile ios4\nprofile ios13", "t.scenario:2:1: error: the profile is already set on line 1"),
+        ("app a\ntap a\nprofile ios4", "t.scenario:3:1: error: profile must come before the first action (line 2)"),
+        (
+            "profile",
+            "t.scenario:1:8: error: profile takes one of ios4 to ios18, or ios26; found nothing after 'profile'"
+        ),
+        ("device memory=2048", "t.scenario:1:8: error: expected a memory size such as 300MB or 2GB, found '2048'"),
+        ("device ram=2GB", "t.scenario:1:8: error: expected memory=SIZE, such as memory=2048MB, found 'ram=2GB'"),
+        ("device memory=1GB\ndevice memory=2GB", "t.scenario:2:1: error: the device is already described on line 1"),
+        ("app", "t.scenario:1:4: error: 'app' needs an app id after it"),
+        ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
+        (
+            "app a colour=red",
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes"
+        ),
+        (
+            "app a restore-state",
+            "t.scenario:1:7: error: unknown app option 'restore-state'; did you mean 'restores-state'?"
+        ),
+        ("app a memory=lots", "t.scenario:1:7: error: expected a memory size such as 300MB or 2GB, found 'lots'"),
+        (
+            "app a background-modes=audio,flying",
+            "t.scenario:1:7: error: unknown background mode 'flying'; expected one of audio, location, voip, fetch, remote-notification, processing, bluetooth-central, bluetooth-peripheral, external-accessory, newsstand-content"
+        ),
+        ("app a exits-on-suspend=yes", "t.scenario:1:7: error: 'exits-on-suspend' takes no value; write it alone"),
+        (
+            "app a background-task",
+            "t.scenario:1:7: error: 'background-task' needs a value: background-task=VALUE, with a duration, such as 20s"
+        ),
+        ("app a memory=1GB memory=2GB", "t.scenario:1:18: error: the option 'memory' is given twice"),
+        (
+            "app a did-enter-background=maybe",
+            "t.scenario:1:7: error: 'did-enter-background' expects a duration, such as 6s, found 'maybe'"
+        ),
+        (
+            "app a will-finish-launching=sometimes",
+            "t.scenario:1:7: error: 'will-finish-launching' expects yes, no, or a duration such as 6s, found 'sometimes'"
+        ),
+        (
+            "app a event-work=soon",
+            "t.scenario:1:7: error: 'event-work=soon': expected a duration such as 250ms, 5s, 1.5s or 3m, found 'soon'"
+        ),
+        // Actions impossible in their situation, found by running the scenario.
+        (
+            "app notes\ntap notes\ntap notes",
+            "t.scenario:3:1: error: 'tap notes' is impossible here: notes is in the foreground, so the Home screen is not showing"
+        ),
+        (
+            "app notes\nswipe notes",
+            "t.scenario:2:1: error: 'swipe notes' is impossible here: the app switcher is not open"
+        ),
+        (
+            "app notes\napp mail\ntap mail\nswitcher\npick notes",
+            "t.scenario:5:6: error: 'pick notes' is impossible here: notes has no card in the app switcher"
+        ),
+        (
+            "app notes\nfetch notes",
+            "t.scenario:2:7: error: 'fetch notes' is impossible here: notes does not declare the background mode 'fetch', so it cannot receive a fetch event"
+        ),
+        (
+            "app notes\npush notes",
+            "t.scenario:2:6: error: 'push notes' is impossible here: notes does not declare the background mode 'remote-notification', so it cannot receive a push event"
+        ),
+        ("dismiss", "t.scenario:1:1: error: 'dismiss' is impossible here: nothing is open to dismiss"),
+        (
+            "alert",
+            "t.scenario:1:1: error: 'alert' is impossible here: no app is in the foreground for an alert to cover"
+        ),
+        ("answer", "t.scenario:1:1: error: 'answer' is impossible here: no call is ringing"),
+        ("hang-up", "t.scenario:1:1: error: 'hang-up' is impossible here: no call is in progress"),
+        (
+            "call\ndismiss",
+            "t.scenario:2:1: error: 'dismiss' is impossible here: a call is ringing: answer or decline it"
+        ),
+        ("unlock", "t.scenario:1:1: error: 'unlock' is impossible here: the device is not locked"),
+        ("lock\nlock", "t.scenario:2:1: error: 'lock' is impossible here: the device is already locked"),
+        ("app notes\nlock\ntap notes", "t.scenario:3:1: error: 'tap notes' is impossible here: the device is locked"),
+        (
+            "app notes\ntap notes\nnotification-center\nhome",
+            "t.scenario:4:1: error: 'home' is impossible here: Notification Center is open; dismiss it first"
+        ),
+        // Scenes, versions, prewarming.
+        (
+            "app notes scenes\ntap notes",
+            "t.scenario:1:11: error: 'scenes' (a scene-based app) needs iOS 13 or later, and the profile is ios12; write 'profile ios13' (or later) before the first action"
+        ),
+        (
+            "app news background-modes=fetch\nprofile ios6\nfetch news",
+            "t.scenario:1:10: error: the background mode 'fetch' needs iOS 7 or later, and the profile is ios6; write 'profile ios7' (or later) before the first action"
+        ),
+        (
+            "profile ios14\napp notes\nprewarm notes",
+            "t.scenario:3:1: error: 'prewarm notes' is impossible here: prewarming exists from iOS 15; the profile is ios14"
+        ),
+        (
+            "profile ios15\napp notes\ntap notes\nprewarm notes",
+            "t.scenario:4:9: error: 'prewarm notes' is impossible here: notes is already running"
+        ),
+        (
+            "profile ios13\napp notes scenes\ntap notes\ndisconnect-scene notes",
+            "t.scenario:4:18: error: 'disconnect-scene notes' is impossible here: notes has no connected scene in the background (it is active)"
+        ),
+        (
+            "profile ios13\napp notes\ntap notes\nhome\ndisconnect-scene notes",
+            "t.scenario:5:18: error: 'disconnect-scene notes' is impossible here: notes is not scene-based (declare it with 'scenes')"
+        ),
+        (
+            "profile ios13\napp notes scenes\ndisconnect-scene notes",
+            "t.scenario:3:18: error: 'disconnect-scene notes' is impossible here: notes has no connected scene in the background (it is notRunning)"
+        ),
+        (
+            "app notes\ntap notes\nswitcher\nshortcut notes x",
+            "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func errorMessage(source: String, error expected: String) {
+        #expect(throws: ScenarioErrors.self) { try ScenarioRunner.load(source, file: "t.scenario") }
+        do {
+            _ = try ScenarioRunner.load(source, file: "t.scenario")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func everySyntaxMistakeOfAFileIsReported() {
+        let source = "tapp\napp a\nwait soon\ntap a\nhome now\n"
+        do {
+            _ = try ScenarioRunner.load(source, file: "t.scenario")
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.errors.map(\.line) == [1, 3, 5])
+        }
+    }
+
+    @Test func impossibleActionRunsNothing() {
+        var output = ""
+        var errors = ""
+        let outcome = ScenarioBatch(format: .jsonl).run(
+            [.init(file: "good.scenario", source: "app a\ntap a\n"), .init(file: "bad.scenario", source: "dismiss\n")],
+            output: &output, errors: &errors)
+        #expect(outcome == .invalidInput)
+        #expect(output.isEmpty)
+        #expect(
+            errors == """
+                bad.scenario:1:1: error: 'dismiss' is impossible here: nothing is open to dismiss
+                    1 | dismiss
+                      | ^
+
+                """)
+    }
+
+    @Test func failedExpectationNamesLineExpectedAndActual() {
+        var output = ""
+        var errors = ""
+        let outcome = ScenarioBatch(format: .jsonl).run(
+            [.init(file: "e.scenario", source: "app a\ntap a\n  expect a suspended\nexpect a active\n")],
+            output: &output, errors: &errors)
+        #expect(outcome == .expectationFailed)
+        #expect(errors == "e.scenario:3:3: expectation failed: expected a to be suspended, but it is active\n")
+        #expect(
+            output.contains(
+                #"{"t":0,"kind":"expect","line":3,"app":"a","expected":"suspended","actual":"active","ok":false}"#))
+        #expect(output.contains(#""line":4,"app":"a","expected":"active","actual":"active","ok":true}"#))
+    }
+
+    @Test func commentsAndBlankLinesAreIgnored() throws {
+        let scenario = try ScenarioParser(file: "c").parse("# a comment\n\n  app a   # trailing\n\ttap a\t#\n")
+        #expect(scenario.apps.map(\.id) == ["a"])
+        #expect(scenario.steps.count == 1)
+    }
+
+    @Test func commentStartsOnlyAtAWord() throws {
+        let scenario = try ScenarioParser(file: "c").parse("app a\nopen-url a https://example.com/#top # comment\n")
+        #expect(scenario.steps.first?.command == .perform(.openURL("a", url: "https://example.com/#top")))
+    }
+
+    @Test func durations() {
+        let cases: [(String, Duration)] = [
+            ("250ms", .milliseconds(250)), ("5s", .seconds(5)), ("1.5s", .milliseconds(1500)), ("3m", .seconds(180)),
+            ("1h", .seconds(3600)), ("0.25m", .seconds(15)), ("0s", .zero),
+        ]
+        for (text, duration) in cases {
+            guard case .success(let parsed) = LineContext.parseDuration(text[...]) else {
+                Issue.record("\(text) did not parse")
+                continue
+            }
+            #expect(parsed == duration, "\(text)")
+        }
+    }
+
+    /// The byte-wise duration reader gives what the character-wise one it replaced gave, value or message, on seeded
+    /// texts of digits, dots, units, overlong numbers and characters beyond ASCII (combining marks included).
+    @Test func durationsReadAsTheCharacterWiseReaderDid() {
+        let pieces = [
+            "0", "1", "5", "9", ".", "ms", "s", "m", "h", "x", "é", "\u{301}", "٣", "99999999999", "1234567890",
+            "123456789", "000000000", "000",
+        ]
+        let failing = SplitMix64.linesFailing(seed: 9, pieces: pieces, atMost: 5) { text in
+            switch (LineContext.parseDuration(text[...]), Self.referenceDuration(text[...])) {
+            case (.success(let duration), .success(let reference)): duration == reference
+            case (.failure(let problem), .failure(let reference)): problem.message == reference.message
+            default: false
+            }
+        }
+        #expect(failing.isEmpty, "the first: \(failing.prefix(3))")
+    }
+
+    /// The duration reader as it read characters, before it read bytes: the reference for the test above.
+    static func referenceDuration(_ text: Substring) -> Result<Duration, LineContext.Problem> {
+        let expected = LineContext.Problem(
+            message: "expected a duration such as 250ms, 5s, 1.5s or 3m, found \(quoted(text))")
+        let tooLong = LineContext.Problem(
+            message: "durations are at most 100000h (about 11 years), found \(quoted(text))")
+        let finer = LineContext.Problem(message: "durations are precise to the millisecond; \(quoted(text)) is finer")
+        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let perUnit: Int64? = ["ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000][String(text.dropFirst(digits.count))]
+        guard let perUnit else { return .failure(expected) }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else { return .failure(expected) }
+        guard let whole = Int64(parts[0]) else { return .failure(tooLong) }
+        var (milliseconds, overflow) = whole.multipliedReportingOverflow(by: perUnit)
+        if overflow { return .failure(tooLong) }
+        if parts.count == 2 {
+            guard parts[1].count <= 9, let numerator = Int64(parts[1]) else { return .failure(finer) }
+            let denominator = (0..<parts[1].count).reduce(Int64(1)) { product, _ in product * 10 }
+            guard (numerator * perUnit) % denominator == 0 else { return .failure(finer) }
+            (milliseconds, overflow) = milliseconds.addingReportingOverflow(numerator * perUnit / denominator)
+            if overflow { return .failure(tooLong) }
+        }
+        let duration = Duration.milliseconds(milliseconds)
+        return duration <= LineContext.longestDuration ? .success(duration) : .failure(tooLong)
+    }
+}
