@@ -16,7 +16,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LifecycleCore", package: "lifecycle"),
+                .product(name: "LifecycleScenario", package: "lifecycle"),
                 .product(name: "LifecycleSimulator", package: "lifecycle"),
+                .product(name: "LifecycleTrace", package: "lifecycle"),
+                .product(name: "LifecycleCheck", package: "lifecycle"),
+                .product(name: "LifecycleText", package: "lifecycle"),
                 .product(name: "LifecycleSupervisor", package: "lifecycle"),
                 .product(name: "LifecycleWire", package: "lifecycle"),
                 "CoreWorkloads",

@@ -40,106 +40,32 @@ public enum ScenarioSource: Sendable {
             }
             return nil
         case .file(let descriptor):
-            return Self.forEachLine(file: file, chunkSize: chunkSize, isWanted, body) { buffer, offset in
-                pread(descriptor, buffer.baseAddress!, buffer.count, offset)
-            }
+            return Self.forEachLine(
+                of: LineReader(descriptor: descriptor, breaks: .any, readSize: chunkSize), file: file, isWanted, body)
         case .bytes(let bytes):
-            return Self.forEachLine(file: file, chunkSize: chunkSize, isWanted, body) { buffer, offset in
-                let count = max(0, min(buffer.count, bytes.count - Int(offset)))
-                if count > 0 {
-                    bytes.withUnsafeBytes {
-                        buffer.copyMemory(
-                            from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<(Int(offset) + count)]))
-                    }
-                }
-                return count
-            }
+            return Self.forEachLine(
+                of: LineReader(bytes: bytes, breaks: .any, readSize: chunkSize), file: file, isWanted, body)
         }
     }
 
-    /// The lines of what `read` gives (into a buffer, from an offset: the count read, 0 at the end, or -1 with
-    /// `errno`).
+    /// The lines `reader` gives, numbered, made text; a line that is not UTF-8 ends the reading with its error.
     private static func forEachLine(
-        file: String, chunkSize: Int, _ isWanted: (UnsafeBufferPointer<UInt8>) -> Bool,
-        _ body: (Substring, Int) -> Bool, read: (UnsafeMutableRawBufferPointer, off_t) -> Int
+        of reader: LineReader, file: String, _ isWanted: (UnsafeBufferPointer<UInt8>) -> Bool,
+        _ body: (Substring, Int) -> Bool
     ) -> String? {
-        var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
-        var carried: [UInt8] = []
-        var offset: off_t = 0
         var number = 0
-        var skipsLineFeed = false
-        // Gives one line's bytes to `body`; a line that is not UTF-8 ends the reading with its error.
-        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> (stop: Bool, error: String?) {
+        while let bytes = reader.nextLine() {
             number += 1
-            guard isWanted(bytes) else { return (false, nil) }
+            guard isWanted(bytes) else { continue }
             guard let line = string(validatingUTF8: bytes) else {
                 let (column, byte) = firstInvalidUTF8(in: bytes)
                 let found = byte.map { "the byte 0x" + String($0, radix: 16, uppercase: true) } ?? "a cut-off character"
-                return (true, "\(file):\(number):\(column): error: expected UTF-8 text, found \(found)")
+                return "\(file):\(number):\(column): error: expected UTF-8 text, found \(found)"
             }
-            return (!body(Substring(line), number), nil)
+            guard body(Substring(line), number) else { return nil }
         }
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read($0, offset) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return "\(file): error: it cannot be read: \(String(cString: strerror(errno)))" }
-            if count == 0 { break }
-            offset += off_t(count)
-            let result: (stop: Bool, error: String?) = chunk.withUnsafeBufferPointer { whole in
-                let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-                var start = 0
-                if skipsLineFeed, bytes.first == UInt8(ascii: "\n") { start = 1 }
-                skipsLineFeed = false
-                let hasCarriageReturns = memchr(whole.baseAddress!, Int32(UInt8(ascii: "\r")), count) != nil
-                var index = start
-                while index < count {
-                    index = Self.lineEnd(in: bytes, from: index, hasCarriageReturns: hasCarriageReturns)
-                    guard index < count else { break }
-                    let byte = bytes[index]
-                    let outcome: (stop: Bool, error: String?)
-                    if carried.isEmpty {
-                        outcome = deliver(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    } else {
-                        carried.append(contentsOf: bytes[start..<index])
-                        outcome = carried.withUnsafeBufferPointer { deliver($0) }
-                        carried.removeAll(keepingCapacity: true)
-                    }
-                    if outcome.stop { return outcome }
-                    if byte == UInt8(ascii: "\r") {
-                        if index + 1 < count {
-                            if bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                        } else {
-                            skipsLineFeed = true
-                        }
-                    }
-                    index += 1
-                    start = index
-                }
-                carried.append(contentsOf: bytes[start..<count])
-                return (false, nil)
-            }
-            if result.stop { return result.error }
-        }
-        // The last line, when the file does not end with a line break.
-        if !carried.isEmpty { return carried.withUnsafeBufferPointer { deliver($0) }.error }
+        if let error = reader.readError { return "\(file): error: it cannot be read: \(String(cString: strerror(error)))" }
         return nil
-    }
-
-    /// Where the line that goes on at `index` ends: the position of its `\n` or `\r`, or `bytes.count`. A piece
-    /// without a `\r` (nearly every file) is searched by `memchr`, many bytes at a time, rather than byte by byte.
-    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, hasCarriageReturns: Bool) -> Int
-    {
-        guard !hasCarriageReturns else {
-            var index = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
-                index += 1
-            }
-            return index
-        }
-        guard let newline = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), bytes.count - index) else {
-            return bytes.count
-        }
-        return bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The bytes as a string, if they are UTF-8. An ASCII line (nearly every line) is checked eight bytes at a

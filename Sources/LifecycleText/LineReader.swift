@@ -6,38 +6,78 @@
     import Darwin
 #endif
 
-/// The lines of a file, read as they are needed, 64 KB at a time (invalid UTF-8 is repaired rather than
-/// refused: logs are often mixed). Each reader reads from the start of the file.
+/// The lines of a file, or of bytes in memory, read as they are needed (invalid UTF-8 is repaired rather than
+/// refused: logs are often mixed). Each reader reads from the start.
 ///
-/// A line ends at `\n`; the `\r` before it is not part of it, and a last line needs no `\n`. `lifecycle check`
-/// takes each line's bytes where they lie (``forEachLine(_:)``), without making a `String` of it.
+/// The one reader of lines for every input: `lifecycle check`'s logs and `lifecycle run`'s scenario files. By
+/// default a line ends at `\n`, the `\r`s before it are not part of it, and a last line needs no `\n`: a log's
+/// lines. ``LineBreaks/any`` ends a line at `\n`, `\r\n` or a lone `\r`: a scenario's lines. The lines' bytes are
+/// taken where they lie (``forEachLine(_:)``, ``nextLine()``), without making a `String` of them.
 public final class LineReader: Sequence, IteratorProtocol {
-    /// The reader's own descriptor of the file, read with `pread` from ``fileOffset``; -1 once it is closed.
-    private var descriptor: Int32
-    private var fileOffset: off_t = 0
+    /// Where a line ends.
+    public enum LineBreaks: Sendable {
+        /// At `\n`, without the carriage returns before it: a log's lines.
+        case lineFeed
+        /// At `\n`, `\r\n` or a lone `\r`: a scenario's lines, as ``String`` splits them.
+        case any
+    }
+
+    private enum Source {
+        /// The reader's own descriptor of the file, read with `pread` from ``fileOffset``; -1 once it is closed.
+        case descriptor(Int32)
+        case bytes([UInt8])
+        case exhausted
+    }
+
+    private var source: Source
+    private let breaks: LineBreaks
+    /// How many bytes a read asks for at most.
+    private let readSize: Int
+    private var fileOffset = 0
     private var buffer: UnsafeMutableRawBufferPointer
-    /// The bytes read and not yet handed out are `buffer[start..<end]`; those before `searched` hold no `\n`.
+    /// The bytes read and not yet handed out are `buffer[start..<end]`; those before `searched` hold no break.
     private var start = 0
     private var end = 0
     private var searched = 0
+    /// The `errno` of a read that failed, after which the reader gave no more lines.
+    public private(set) var readError: Int32?
 
     static let initialCapacity = 1 << 16
 
-    /// A reader of the file open as `descriptor`, from its start; the descriptor stays the caller's. `nil` when
-    /// the descriptor cannot be read from its start (a pipe, a terminal).
-    public init?(descriptor: Int32) {
+    /// A reader of the file open as `descriptor`, from its start, a log's lines; the descriptor stays the
+    /// caller's. `nil` when the descriptor cannot be read from its start (a pipe, a terminal).
+    public convenience init?(descriptor: Int32) {
         let own = dup(descriptor)
         guard own >= 0 else { return nil }
         guard lseek(own, 0, SEEK_CUR) >= 0 else {
             close(own)
             return nil
         }
-        self.descriptor = own
-        buffer = .allocate(byteCount: Self.initialCapacity, alignment: 8)
+        self.init(source: .descriptor(own), breaks: .lineFeed, readSize: Self.initialCapacity)
+    }
+
+    /// A reader of the file open as `descriptor`, from its start, `readSize` bytes a read at most; the
+    /// descriptor stays the caller's. A file that cannot be read ends the lines with ``readError``.
+    public convenience init(descriptor: Int32, breaks: LineBreaks, readSize: Int = 1 << 20) {
+        let own = dup(descriptor)
+        self.init(source: own >= 0 ? .descriptor(own) : .exhausted, breaks: breaks, readSize: readSize)
+        if own < 0 { readError = errno }
+    }
+
+    /// A reader of bytes in memory, `readSize` of them taken at a time.
+    public convenience init(bytes: [UInt8], breaks: LineBreaks, readSize: Int = 1 << 20) {
+        self.init(source: .bytes(bytes), breaks: breaks, readSize: readSize)
+    }
+
+    private init(source: Source, breaks: LineBreaks, readSize: Int) {
+        self.source = source
+        self.breaks = breaks
+        self.readSize = Swift.max(1, readSize)
+        buffer = .allocate(byteCount: Swift.min(Self.initialCapacity, self.readSize), alignment: 8)
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if case .descriptor(let descriptor) = source { close(descriptor) }
         buffer.deallocate()
     }
 
@@ -54,37 +94,67 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     /// The next line's bytes, without its line break: valid until the next call.
-    private func nextLine() -> UnsafeBufferPointer<UInt8>? {
+    package func nextLine() -> UnsafeBufferPointer<UInt8>? {
         while true {
             let base = buffer.baseAddress!
-            if searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
-                let lineEnd = base.distance(to: newline)
+            if searched < end, var lineEnd = memchr(base + searched, 0x0A, end - searched).map(base.distance(to:)) {
+                var next = lineEnd + 1
+                if breaks == .any, let carriageReturn = memchr(base + searched, 0x0D, lineEnd - searched) {
+                    // A `\r` before the `\n` ends the line; it is a `\r\n` when the `\n` follows it at once.
+                    let breakStart = base.distance(to: carriageReturn)
+                    if breakStart + 1 < lineEnd { next = breakStart + 1 }
+                    lineEnd = breakStart
+                }
                 defer {
-                    start = lineEnd + 1
+                    start = next
                     searched = start
                 }
                 return line(from: start, to: lineEnd)
             }
-            searched = end
-            guard descriptor >= 0 else {
+            if breaks == .any, searched < end, let carriageReturn = memchr(base + searched, 0x0D, end - searched) {
+                // A `\r` with no `\n` after it in the buffer: a lone `\r` ends the line, unless it is the last byte
+                // read and the next read begins with the `\n` of a `\r\n`.
+                let breakStart = base.distance(to: carriageReturn)
+                if breakStart + 1 < end || isExhausted {
+                    defer {
+                        start = breakStart + 1
+                        searched = start
+                    }
+                    return line(from: start, to: breakStart)
+                }
+                searched = breakStart
+            } else {
+                searched = end
+            }
+            guard !isExhausted else {
                 guard start < end else { return nil }
-                defer { start = end }
+                defer {
+                    start = end
+                    searched = end
+                }
                 return line(from: start, to: end)
             }
             readMore()
         }
     }
 
-    /// `buffer[from..<to]` without the carriage returns at its end.
+    private var isExhausted: Bool {
+        if case .exhausted = source { return true }
+        return false
+    }
+
+    /// `buffer[from..<to]`, without the carriage returns at its end when a line ends at `\n` alone.
     private func line(from lineStart: Int, to lineEnd: Int) -> UnsafeBufferPointer<UInt8> {
         let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var lineEnd = lineEnd
-        while lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        if breaks == .lineFeed {
+            while lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        }
         return UnsafeBufferPointer(start: bytes + lineStart, count: lineEnd - lineStart)
     }
 
-    /// Reads the next bytes of the file after those not yet handed out (moved to the front, in a larger buffer
-    /// if they fill it); at the end of the file, or on an error reading it, closes the reader's descriptor.
+    /// Reads the next bytes after those not yet handed out (moved to the front, in a larger buffer if they fill
+    /// it); at the end, or on an error reading, closes the reader's descriptor.
     private func readMore() {
         if start > 0 {
             buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
@@ -98,16 +168,34 @@ public final class LineReader: Sequence, IteratorProtocol {
             buffer.deallocate()
             buffer = larger
         }
-        while true {
-            let count = pread(descriptor, buffer.baseAddress! + end, buffer.count - end, fileOffset)
-            if count < 0, errno == EINTR { continue }
-            if count > 0 {
-                end += count
-                fileOffset += off_t(count)
-            } else {
-                close(descriptor)
-                descriptor = -1
+        let wanted = Swift.min(readSize, buffer.count - end)
+        switch source {
+        case .descriptor(let descriptor):
+            while true {
+                let count = pread(descriptor, buffer.baseAddress! + end, wanted, off_t(fileOffset))
+                if count < 0, errno == EINTR { continue }
+                if count > 0 {
+                    end += count
+                    fileOffset += count
+                } else {
+                    if count < 0 { readError = errno }
+                    close(descriptor)
+                    source = .exhausted
+                }
+                return
             }
+        case .bytes(let bytes):
+            let count = Swift.min(wanted, bytes.count - fileOffset)
+            guard count > 0 else {
+                source = .exhausted
+                return
+            }
+            bytes.withUnsafeBytes { all in
+                (buffer.baseAddress! + end).copyMemory(from: all.baseAddress! + fileOffset, byteCount: count)
+            }
+            end += count
+            fileOffset += count
+        case .exhausted:
             return
         }
     }

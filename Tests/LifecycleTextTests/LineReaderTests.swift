@@ -64,4 +64,65 @@ import Testing
         }
         #expect(LineReader(descriptor: ends[0]) == nil)
     }
+
+    /// The lines of `bytes` when `\n`, `\r\n` and a lone `\r` each end a line: a scenario's lines.
+    static func referenceWithAnyBreak(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A:
+                lines.append(line)
+                line = []
+            case 0x0D:
+                lines.append(line)
+                line = []
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            default:
+                line.append(bytes[index])
+            }
+            index += 1
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// With any line break, from a file or from memory, a few bytes or a megabyte a read: `\r\n` split across two
+    /// reads is one break, and a lone `\r` ends a line.
+    @Test(arguments: [4, 5, 6])
+    func anyBreakSplitsAsTheReferenceDoes(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces: [[UInt8]] = [Array("tap notes".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("é".utf8)]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<12, using: &random) { bytes += pieces.randomElement(using: &random)! }
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID())")
+            try Data(bytes).write(to: url)
+            let descriptor = open(url.path, O_RDONLY)
+            unlink(url.path)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            for readSize in [1, 2, 3, 7, 1 << 20] {
+                for reader in [
+                    LineReader(bytes: bytes, breaks: .any, readSize: readSize),
+                    LineReader(descriptor: descriptor, breaks: .any, readSize: readSize),
+                ] {
+                    var lines: [[UInt8]] = []
+                    while let line = reader.nextLine() { lines.append(Array(line)) }
+                    #expect(lines == Self.referenceWithAnyBreak(bytes), "\(bytes) in reads of \(readSize)")
+                    #expect(reader.readError == nil)
+                }
+            }
+        }
+    }
+
+    @Test func aFileThatCannotBeReadEndsWithItsError() throws {
+        let directory = open(FileManager.default.temporaryDirectory.path, O_RDONLY | O_DIRECTORY)
+        try #require(directory >= 0)
+        defer { close(directory) }
+        let reader = LineReader(descriptor: directory, breaks: .any)
+        #expect(reader.nextLine() == nil)
+        #expect(reader.readError == EISDIR)
+    }
 }

@@ -1,7 +1,9 @@
 import Benchmark
 import Foundation
+import LifecycleCheck
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleText
 
 #if canImport(Glibc)
     import Glibc
@@ -81,7 +83,7 @@ extension BenchmarkFiles {
     }
 
     /// Checks a log as `lifecycle check FILE` does, its report counted rather than printed.
-    func check(_ path: String) -> ScenarioBatch.Outcome {
+    func check(_ path: String) -> LogCheck.Outcome {
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }
         var output = CountingOutput()

@@ -1,6 +1,7 @@
 import Benchmark
 import LifecycleCore
 import LifecycleSimulator
+import LifecycleTrace
 
 /// A trace sink that formats every record as a jsonl line and counts the bytes, keeping none: the cost of
 /// streaming a trace, without the cost of a terminal.

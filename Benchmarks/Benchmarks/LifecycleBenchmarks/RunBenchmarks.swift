@@ -1,6 +1,8 @@
 import Benchmark
 import Foundation
+import LifecycleScenario
 import LifecycleSimulator
+import LifecycleTrace
 
 #if canImport(Glibc)
     import Glibc

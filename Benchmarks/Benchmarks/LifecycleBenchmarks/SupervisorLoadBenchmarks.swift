@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleScenario
 import LifecycleSupervisor
 import Logging
 

@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import LifecycleCore
-import LifecycleSimulator
+import LifecycleTrace
 
 /// The jsonl trace writer beside Foundation's `JSONEncoder` writing the same records, with the same keys, one
 /// line each, in the same run: what the writer's templates and byte tables buy over the standard way to make
