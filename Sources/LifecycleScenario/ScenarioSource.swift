@@ -64,7 +64,9 @@ public enum ScenarioSource: Sendable {
             }
             guard body(Substring(line), number) else { return nil }
         }
-        if let error = reader.readError { return "\(file): error: it cannot be read: \(String(cString: strerror(error)))" }
+        if let error = reader.readError {
+            return "\(file): error: it cannot be read: \(String(cString: strerror(error)))"
+        }
         return nil
     }
 

@@ -93,7 +93,9 @@ import Testing
     @Test(arguments: [4, 5, 6])
     func anyBreakSplitsAsTheReferenceDoes(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let pieces: [[UInt8]] = [Array("tap notes".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("é".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("tap notes".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("é".utf8),
+        ]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0..<12, using: &random) { bytes += pieces.randomElement(using: &random)! }
