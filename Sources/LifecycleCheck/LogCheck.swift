@@ -226,7 +226,7 @@ public struct LogCheck {
     ) {
         switch format {
         case .text:
-            report.pending.append(decimal: UInt(line), paddedTo: 6)
+            report.pending.append(number: UInt(line), paddedTo: 6)
             report.appendLineEnd(of: event, states: states.set, numbered: states.number)
         case .jsonl:
             var json = JSONObject()

@@ -95,7 +95,7 @@ public struct ScenarioParser {
     /// Whether a line's bytes may declare an app: only a line whose first word is `app` does, and its bytes past
     /// ASCII spaces rule out nearly every other line without tokenizing it, or even making it text. A byte beyond
     /// ASCII may be a space of Unicode's, before the word or after it: such lines may.
-    package static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
+    @inlinable package static func mayDeclareApp<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
         var index = line.startIndex
         while index < line.endIndex, line[index].isASCIIWhitespace { line.formIndex(after: &index) }
         guard index < line.endIndex else { return false }
