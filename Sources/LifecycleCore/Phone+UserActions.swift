@@ -20,10 +20,18 @@ extension Phone {
             bringForward(index)
         case .home:
             try requireUnlocked()
-            if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open; dismiss it first") }
+            // Home with the switcher open (swipe up, a tap outside the cards, a Home button) shows the Home
+            // screen: the app in front, resigned when the switcher opened, enters the background (§3).
+            let closesSwitcher = overlay == .switcher
+            if let overlay, !closesSwitcher {
+                throw ImpossibleAction("\(overlay.rawValue) is open; dismiss it first")
+            }
+            overlay = nil
             guard let foreground else {
                 // On a real phone, Home on the Home screen only goes back to its first page.
-                note(nil, "Home pressed on the Home screen: no app is in the foreground, nothing happens")
+                if !closesSwitcher {
+                    note(nil, "Home pressed on the Home screen: no app is in the foreground, nothing happens")
+                }
                 break
             }
             leaveForeground(foreground)

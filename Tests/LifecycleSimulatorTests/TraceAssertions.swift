@@ -12,10 +12,15 @@ enum Trace {
         return sink.records
     }
 
-    /// The callbacks an app received, by selector, in order.
+    /// The callbacks an app received, by selector, in order: its app delegate's and its scenes'.
     static func callbacks(_ source: String, app: AppID, profile: Profile = .ios12) throws -> [String] {
-        try records(source, profile: profile).compactMap {
-            if case .callback(app, let callback, _) = $0.event { callback.selector } else { nil }
+        try records(source, profile: profile).compactMap { selector(of: $0, app: app) }
+    }
+
+    static func selector(of record: TraceRecord, app: AppID) -> String? {
+        switch record.event {
+        case .callback(app, let callback, _), .sceneCallback(app, _, let callback, _): callback.selector
+        default: nil
         }
     }
 
@@ -24,8 +29,6 @@ enum Trace {
         let all = try records(source)
         guard let start = all.firstIndex(where: { if case .action(line, _) = $0.event { true } else { false } })
         else { return [] }
-        return all[start...].compactMap {
-            if case .callback(app, let callback, _) = $0.event { callback.selector } else { nil }
-        }
+        return all[start...].compactMap { selector(of: $0, app: app) }
     }
 }
