@@ -7,9 +7,6 @@ public struct LogQuirk: Sendable, Hashable {
     enum Pattern: Sendable, Hashable {
         /// The same event twice in a row, the second one not explained by the model.
         case repeated(Set<LoggedEvent>)
-        /// `sceneDidDisconnect:` for a scene still in the foreground (inactive, in the app switcher), where the
-        /// model has the swiped scene enter the background and the app terminate.
-        case disconnectOnSwipe
         /// The launch methods long before the scene connects: they ran during a prewarm.
         case launchDuringPrewarm
     }
@@ -26,8 +23,6 @@ public struct LogQuirk: Sendable, Hashable {
     func explains(_ event: LoggedEvent, after last: LoggedEvent?, in states: Set<LogChecker.State>) -> Bool {
         switch pattern {
         case .repeated(let events): events.contains(event) && event == last
-        case .disconnectOnSwipe:
-            event == .callback(.sceneDidDisconnect) && states.contains { $0.scene == .foregroundInactive }
         case .launchDuringPrewarm: false
         }
     }
@@ -36,8 +31,6 @@ public struct LogQuirk: Sendable, Hashable {
     func statesAfter(_ states: Set<LogChecker.State>) -> Set<LogChecker.State> {
         switch pattern {
         case .repeated: states
-        // The scene is gone, and the app is on its way out: it may still hear applicationWillTerminate:.
-        case .disconnectOnSwipe: [LogChecker.State(app: .background), LogChecker.State(app: .notRunning)]
         case .launchDuringPrewarm: states
         }
     }
@@ -61,12 +54,6 @@ public struct LogQuirk: Sendable, Hashable {
             source:
                 "Q&A 25857028, \"Two UIApplicationDidEnterBackgroundNotification when killing the app\" (iOS 7.1; not on iOS 8)",
             profiles: [.ios7], pattern: .repeated([.notification(.didEnterBackground)])),
-        LogQuirk(
-            summary:
-                "a scene swiped away in the app switcher is disconnected (sceneWillResignActive:, sceneDidDisconnect:) "
-                + "instead of entering the background before the app terminates",
-            source: "the other published variant of swiping a scene-based app away on iOS 13 (docs/lifecycle.md §13)",
-            profiles: Set(Profile.allCases.filter { $0.version >= 13 }), pattern: .disconnectOnSwipe),
         LogQuirk(
             summary:
                 "iOS 15.0 to 15.3 run the launch methods while prewarming the app, long before its scene connects "

@@ -39,8 +39,11 @@ struct AppRecord: Sendable {
     var session: SceneSession?
     /// How many sessions the app has had: the next one's number is one more.
     var sessionCount = 0
+    /// Whether `application:configurationForConnectingSceneSession:options:` has ever been asked: iOS remembers
+    /// the answer from the app's first launch on.
+    var hasSceneConfiguration = false
     /// Sessions the user discarded while the app was not running, told in `application:didDiscardSceneSessions:`
-    /// at the next launch.
+    /// once a scene of the app connects again.
     var discardedSessions: [SceneID] = []
     /// Whether the user swiped the app away: its session goes when its process ends.
     var discardsSessionOnExit = false

@@ -84,6 +84,8 @@ extension Phone {
                 apps[index].session?.hasRestorationActivity = true
                 note(index, "restoration activity kept with session \(session.id)")
             }
+        case .forgetSession:
+            apps[index].session = nil
         }
     }
 
@@ -106,7 +108,7 @@ extension Phone {
         case .launchAccepted: !apps[index].launchRefused
         case .didFinishLaunchingAccepted: apps[index].didFinishLaunchingAnswer
         case .lastAnswerYes: apps[index].lastAnswer
-        case .newSession: apps[index].session?.isConfigured == false
+        case .firstConfiguration: !apps[index].hasSceneConfiguration
         }
     }
 
@@ -117,7 +119,7 @@ extension Phone {
         case .launchAccepted: "a launch method returned NO"
         case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
         case .lastAnswerYes: "the app answered NO"
-        case .newSession: nil
+        case .firstConfiguration: nil
         }
     }
 
@@ -145,7 +147,7 @@ extension Phone {
             let detail = output.keep(sceneDetail(of: callback, detail, on: index))
             emit(.sceneCallback(app: index, scene: output.keep(session.id), callback, detail: detail))
         } else if callback == .configurationForConnecting, let session = apps[index].session {
-            apps[index].session?.isConfigured = true
+            apps[index].hasSceneConfiguration = true
             emit(.callback(app: index, callback, detail: output.keep(.argument(session.id.rawValue))))
         } else {
             emit(.callback(app: index, callback, detail: output.keep(detail)))
@@ -160,7 +162,11 @@ extension Phone {
             let answer = apps[index].behavior.answers.isEmpty || apps[index].behavior.answer(of: callback)
             record(answer, of: callback, for: index)
         }
-        if callback == .didEnterBackground, let work = apps[index].behavior.backgroundTaskWork {
+        // A scene-based app begins its scripted task where its code learns it is in the background: in
+        // `sceneDidEnterBackground:`, as the app delegate's method is no longer called.
+        if callback == .didEnterBackground || callback == .sceneDidEnterBackground,
+            let work = apps[index].behavior.backgroundTaskWork
+        {
             beginScriptedBackgroundTask(for: index, work: work)
         }
         if let delay {

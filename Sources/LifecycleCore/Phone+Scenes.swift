@@ -52,8 +52,11 @@ extension Phone {
         if !connected {
             // The session is made if the app has none (and configured once), then the scene connects.
             queue(.connectScene, for: index)
-            queue(.call(.configurationForConnecting, nil, .newSession), for: index)
+            queue(.call(.configurationForConnecting, nil, .firstConfiguration), for: index)
             queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
+            // Sessions discarded while the app was not running are told once the scene has connected, before it
+            // enters the foreground (the logs of docs/lifecycle.md §13).
+            queueDiscardedSessions(of: index)
         }
         queueSteps(for: .enterForeground, of: index)
         queue(.deliverQueuedNotifications, for: index)
@@ -178,6 +181,19 @@ extension Phone {
         prewarmed.insert(index)
         usedMemory += needed
         note(index, "prewarmed: the system starts its process ahead of a launch; UIKit does not run yet")
+    }
+
+    /// Swiping away a running scene-based app (docs/lifecycle.md §13): its scene disconnects, from the foreground
+    /// or the background, with no `sceneDidEnterBackground:`; the app hears at once that the session is discarded
+    /// (with any discarded before and not yet told), then terminates.
+    mutating func terminateSwipedScene(of index: Int) {
+        queue(.scene(.disconnect), for: index)
+        queue(.call(.sceneDidDisconnect, nil, .always), for: index)
+        if let session = apps[index].session { apps[index].discardedSessions.append(session.id) }
+        queueDiscardedSessions(of: index)
+        queue(.forgetSession, for: index)
+        queueSteps(for: .terminate, of: index, reason: .user)
+        run(index)
     }
 
     /// The user discarded the app's session by swiping it away: it goes once the process has ended (a running

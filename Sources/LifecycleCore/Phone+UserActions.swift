@@ -305,11 +305,14 @@ extension Phone {
         }
         queueCall(.didFinishLaunching, detail, for: index)
         queue(.disarmWatchdog, for: index)
-        if usesScenes(index), !apps[index].discardedSessions.isEmpty {
-            let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
-            apps[index].discardedSessions = []
-            queueCall(.didDiscardSceneSessions, .argument(sessions), for: index)
-        }
+    }
+
+    /// `application:didDiscardSceneSessions:` with the sessions the user discarded since the app last heard of it.
+    mutating func queueDiscardedSessions(of index: Int) {
+        guard !apps[index].discardedSessions.isEmpty else { return }
+        let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
+        apps[index].discardedSessions = []
+        queueCall(.didDiscardSceneSessions, .argument(sessions), for: index)
     }
 
     /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (docs/lifecycle.md §3),
@@ -317,7 +320,12 @@ extension Phone {
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
         apps[index].wasForceQuit = true
-        terminate(index, .user)
+        let state = projectedState(of: index)
+        if usesScenes(index), apps[index].scene != nil, state == .inactive || state == .background {
+            terminateSwipedScene(of: index)
+        } else {
+            terminate(index, .user)
+        }
         deleteRestorationArchive(of: index)
         discardSession(of: index)
     }

@@ -16,7 +16,8 @@ public struct SceneLifecycle: Sendable, Hashable {
         case resignActive
         /// foregroundInactive → background, with `sceneDidEnterBackground:`.
         case enterBackground
-        /// background → unattached, with `sceneDidDisconnect:`: the system reclaims the scene; its session stays.
+        /// background or foregroundInactive → unattached, with `sceneDidDisconnect:`: the system reclaims a
+        /// background scene (its session stays), or the user swipes a running app away (its session goes).
         case disconnect
 
         /// The app-level event this scene event amounts to when the scene is the app's only one.
@@ -61,7 +62,7 @@ public struct SceneLifecycle: Sendable, Hashable {
         case (.becomeActive, .foregroundInactive): .foregroundActive
         case (.resignActive, .foregroundActive): .foregroundInactive
         case (.enterBackground, .foregroundInactive): .background
-        case (.disconnect, .background): .unattached
+        case (.disconnect, .background), (.disconnect, .foregroundInactive): .unattached
         default: nil
         }
     }

@@ -5,6 +5,4 @@ struct SceneSession: Sendable, Hashable {
     /// Whether `stateRestorationActivityForScene:` returned an activity the last time the scene entered the
     /// background: it is handed back when the scene connects again.
     var hasRestorationActivity = false
-    /// Whether `application:configurationForConnectingSceneSession:options:` has been asked about it.
-    var isConfigured = false
 }

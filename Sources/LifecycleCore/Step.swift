@@ -18,8 +18,9 @@ enum Step: Sendable {
         case didFinishLaunchingAccepted
         /// The last `BOOL`-returning callback answered YES.
         case lastAnswerYes
-        /// The app's scene session is new: it has not been configured yet.
-        case newSession
+        /// The app has never had a scene configured: iOS asks for the configuration on the app's first launch
+        /// and remembers it, even after the user swipes the app away (docs/lifecycle.md §13).
+        case firstConfiguration
     }
 
     /// Change the app's state through its ``AppLifecycle``.
@@ -41,6 +42,8 @@ enum Step: Sendable {
     case scene(SceneLifecycle.Event)
     /// Keep the scene's restoration activity with its session, if the app returned one.
     case storeSceneActivity
+    /// Drop the app's scene session: the user discarded it, and `application:didDiscardSceneSessions:` named it.
+    case forgetSession
 }
 
 extension Step {

@@ -28,11 +28,13 @@ extension Application {
         lastAppPhase = .background
     }
 
-    /// `application(_:configurationForConnecting:options:)` for a new session.
+    /// `application(_:configurationForConnecting:options:)`, on the app's first launch: the answer is kept for the
+    /// sessions of later launches, which are not asked about.
     func configureSession(_ id: SceneID, with delegate: any ApplicationDelegate) {
         let session = session(id)
         session.configuration = delegate.application(
             self, configurationForConnecting: session, options: Scene.ConnectionOptions())
+        rememberedConfiguration = session.configuration
     }
 
     /// `application(_:didDiscardSceneSessions:)`: the sessions are forgotten.
@@ -46,7 +48,9 @@ extension Application {
     private func session(_ id: SceneID) -> SceneSession {
         if let session = sessionsByID[id.rawValue] { return session }
         let session = SceneSession(
-            id: id, configuration: SceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication))
+            id: id,
+            configuration: rememberedConfiguration
+                ?? SceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication))
         sessionsByID[id.rawValue] = session
         return session
     }

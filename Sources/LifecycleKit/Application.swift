@@ -30,6 +30,9 @@ public final class Application {
     public var sceneDelegateClass: (any SceneDelegate.Type)?
     /// The app's scene sessions, by persistent identifier: they outlive scenes and processes.
     var sessionsByID: [String: SceneSession] = [:]
+    /// The configuration the app gave for its first scene: iOS remembers it and gives it to later sessions without
+    /// asking again (docs/lifecycle.md §13).
+    var rememberedConfiguration: SceneConfiguration?
     /// The connected scenes, by their session's identifier.
     var scenesByID: [String: Scene] = [:]
     let appPhases = Broadcast<ScenePhase>()

@@ -118,18 +118,31 @@ import Testing
         #expect(application.scenePhase == .background)
     }
 
-    @Test func aDiscardedSessionIsToldAtTheNextLaunch() throws {
+    @Test func aRunningAppHearsOfItsDiscardedSessionAtOnce() throws {
         let delegate = AppDelegate()
         let device = Self.device(delegate)
         try device.perform(.tap("notes"))
+        try device.perform(.openSwitcher)
+        try device.perform(.swipe("notes"))
+        #expect(delegate.discarded == ["notes#1"])
+        try device.perform(.dismiss)
+        try device.perform(.tap("notes"))
+        #expect(delegate.discarded == ["notes#1"])
+        let application = try #require(device.applications["notes"])
+        #expect(application.openSessions.map(\.persistentIdentifier) == ["notes#2"])
+    }
+
+    @Test func aSuspendedAppHearsOfItsDiscardedSessionAtTheNextLaunch() throws {
+        let delegate = AppDelegate()
+        let device = Self.device(delegate)
+        try device.perform(.tap("notes"))
+        try device.perform(.home)
         try device.perform(.openSwitcher)
         try device.perform(.swipe("notes"))
         try device.perform(.dismiss)
         #expect(delegate.discarded.isEmpty)
         try device.perform(.tap("notes"))
         #expect(delegate.discarded == ["notes#1"])
-        let application = try #require(device.applications["notes"])
-        #expect(application.openSessions.map(\.persistentIdentifier) == ["notes#2"])
     }
 
     @Test func theRestorationActivitySurvivesAPurgeButNotASwipe() throws {

@@ -17,7 +17,12 @@ final class ScriptedDelegate: ApplicationDelegate {
 
     /// Logs the UIKit notifications posted for `application` (and the UIScene ones of its scenes), into the
     /// same log as the callbacks.
+    /// The application it is the delegate of, once ``observeNotifications(of:)`` has run: its scene delegate
+    /// begins the scripted background task through it.
+    private(set) weak var application: Application?
+
     func observeNotifications(of application: Application) {
+        self.application = application
         for notification in UIKitNotification.allCases where !notification.isSceneNotification {
             _ = application.notificationCenter.addObserver(
                 forName: Application.name(of: notification), object: application, queue: nil
@@ -73,6 +78,12 @@ final class ScriptedDelegate: ApplicationDelegate {
 
     func applicationDidEnterBackground(_ application: Application) {
         _ = called(.didEnterBackground)
+        beginScriptedTask(in: application)
+    }
+
+    /// The background task of `background-task=`, begun where the app learns it is in the background: here, or
+    /// in its scene delegate's `sceneDidEnterBackground(_:)`.
+    func beginScriptedTask(in application: Application) {
         guard let work = behavior.backgroundTaskWork else { return }
         // The identifier is known only once the task has begun; the expiration handler reads it from here.
         let task = TaskBox()

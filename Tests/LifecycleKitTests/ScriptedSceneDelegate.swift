@@ -35,7 +35,12 @@ final class ScriptedSceneDelegate: SceneDelegate {
     func sceneDidBecomeActive(_ scene: Scene) { called(.sceneDidBecomeActive, scene) }
     func sceneWillResignActive(_ scene: Scene) { called(.sceneWillResignActive, scene) }
     func sceneWillEnterForeground(_ scene: Scene) { called(.sceneWillEnterForeground, scene) }
-    func sceneDidEnterBackground(_ scene: Scene) { called(.sceneDidEnterBackground, scene) }
+    func sceneDidEnterBackground(_ scene: Scene) {
+        called(.sceneDidEnterBackground, scene)
+        if let delegate = Self.appDelegate(of: scene), let application = delegate.application {
+            delegate.beginScriptedTask(in: application)
+        }
+    }
     func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
         called(.sceneOpenURLContexts, scene)
     }
