@@ -17,8 +17,10 @@ extension Callback {
             [.background]
         case .sceneDidBecomeActive, .sceneWillResignActive:
             [.active]
-        case .sceneOpenURLContexts, .sceneWillContinueUserActivity, .sceneContinueUserActivity,
-            .windowScenePerformActionForShortcutItem:
+        // A URL reaches a scene in the background too, before it enters the foreground (§13).
+        case .sceneOpenURLContexts:
+            [.background, .inactive, .active]
+        case .sceneWillContinueUserActivity, .sceneContinueUserActivity, .windowScenePerformActionForShortcutItem:
             [.inactive, .active]
         case .openURL, .performActionForShortcutItem, .willContinueUserActivity, .continueUserActivity:
             [.inactive, .active]
@@ -37,8 +39,8 @@ extension Callback {
         case .sceneWillEnterForeground: [.unattached, .background]
         case .sceneDidBecomeActive, .sceneWillResignActive: [.foregroundActive]
         case .sceneDidEnterBackground, .stateRestorationActivityForScene: [.background]
-        case .sceneOpenURLContexts, .sceneWillContinueUserActivity, .sceneContinueUserActivity,
-            .windowScenePerformActionForShortcutItem:
+        case .sceneOpenURLContexts: [.background, .foregroundInactive, .foregroundActive]
+        case .sceneWillContinueUserActivity, .sceneContinueUserActivity, .windowScenePerformActionForShortcutItem:
             [.foregroundInactive, .foregroundActive]
         default: []
         }

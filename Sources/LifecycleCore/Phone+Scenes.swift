@@ -58,10 +58,16 @@ extension Phone {
             // enters the foreground (the logs of docs/lifecycle.md §13).
             queueDiscardedSessions(of: index)
         }
+        let sceneDeliveries = connected ? Self.sceneDeliveries(request.deliveries) : []
+        // A URL reaches a connected scene while it is still in the background, before it enters the foreground;
+        // an activity or a quick action after (the logs of docs/lifecycle.md §13).
+        let urls = sceneDeliveries.filter { $0.callback == .sceneOpenURLContexts }
+        if !urls.isEmpty { queueCalls(delivering: urls, when: .always, to: index) }
         queueSteps(for: .enterForeground, of: index)
         queue(.deliverQueuedNotifications, for: index)
         if connected {
-            queueCalls(delivering: Self.sceneDeliveries(request.deliveries), when: .always, to: index)
+            let others = sceneDeliveries.filter { $0.callback != .sceneOpenURLContexts }
+            queueCalls(delivering: others, when: .always, to: index)
         } else {
             queueCalls(delivering: pushes, when: request.launchGate, to: index)
         }
