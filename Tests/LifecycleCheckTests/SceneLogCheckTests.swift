@@ -71,7 +71,7 @@ import Testing
     }
 
     /// The other published swipe (an iPhone on iOS 13): the scene enters the background and the app terminates
-    /// without a disconnect. It fits the model as the system's termination of a running app (`terminate ID`),
+    /// without a disconnect. It fits the model as the system's termination of a running app (`UserAction.terminate`),
     /// which keeps the scene connected, so it is not a violation, and no quirk is needed to explain it.
     @Test func theSwipeVariantOfAnIOS13IPhoneFitsAsATermination() {
         let log =
