@@ -1,0 +1,63 @@
+import LifecycleCore
+import Testing
+
+@testable import LifecycleScenario
+@testable import LifecycleSimulator
+@testable import LifecycleTrace
+
+/// The scene rules the published logs corrected (docs/lifecycle.md §13, §9), each as the callbacks one app hears.
+@Suite struct SceneRulesTests {
+    @Test func aFrontmostSceneSwipedAwayDisconnectsWithoutEnteringTheBackground() throws {
+        let source = "profile ios15\napp a scenes\ntap a\nswitcher\nswipe a\n"
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 5) == [
+                "sceneDidDisconnect:", "application:didDiscardSceneSessions:", "applicationWillTerminate:",
+            ])
+    }
+
+    @Test func aSceneRunningInTheBackgroundSwipedAwayDisconnectsToo() throws {
+        let source = "profile ios15\napp a scenes background-task=10m\ntap a\nhome\nswitcher\nswipe a\n"
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 6) == [
+                "sceneDidDisconnect:", "application:didDiscardSceneSessions:", "applicationWillTerminate:",
+            ])
+    }
+
+    @Test func aSuspendedSceneSwipedAwayHearsOfItsDiscardAfterItsNextSceneConnects() throws {
+        let source = "profile ios15\napp a scenes\ntap a\nhome\nswitcher\nswipe a\ndismiss\ntap a\n"
+        // Nothing at the swipe: the next callback is the next launch's.
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 6).first == "application:willFinishLaunchingWithOptions:")
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 8) == [
+                "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+                "scene:willConnectToSession:options:", "application:didDiscardSceneSessions:",
+                "sceneWillEnterForeground:", "sceneDidBecomeActive:",
+            ])
+    }
+
+    @Test func theConfigurationIsAskedOnTheFirstLaunchOnly() throws {
+        let source = "profile ios15\napp a scenes\ntap a\nswitcher\nswipe a\ndismiss\ntap a\n"
+        let asked = try Trace.callbacks(source, app: "a").filter {
+            $0 == "application:configurationForConnectingSceneSession:options:"
+        }
+        #expect(asked.count == 1)
+    }
+
+    @Test func aURLReachesABackgroundSceneBeforeItEntersTheForeground() throws {
+        let source = "profile ios15\napp a scenes\ntap a\nhome\nopen-url a a://x\n"
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 5) == [
+                "scene:openURLContexts:", "sceneWillEnterForeground:", "sceneDidBecomeActive:",
+            ])
+    }
+
+    @Test func anActivityReachesItBetweenForegroundAndActive() throws {
+        let source = "profile ios15\napp a scenes\ntap a\nhome\ncontinue a com.example.x\n"
+        #expect(
+            try Trace.callbacks(source, app: "a", afterLine: 5) == [
+                "sceneWillEnterForeground:", "scene:willContinueUserActivityWithType:", "scene:continueUserActivity:",
+                "sceneDidBecomeActive:",
+            ])
+    }
+}
