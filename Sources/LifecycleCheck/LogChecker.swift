@@ -387,7 +387,7 @@ extension LogChecker.Model {
         switch event {
         case .callback(let logged): callback = logged
         case .notification(let notification): callback = self.callback(posting: notification)
-        case .sceneState: callback = nil
+        case .sceneState, .scenePhase: callback = nil
         }
         guard let callback else { return [event] }
         var lines: Set<LoggedEvent> = [.callback(callback)]
@@ -403,6 +403,12 @@ extension LogChecker.Model {
         switch event {
         case .sceneState(let scene):
             return closure(states).filter { $0.scene == scene }
+        case .scenePhase(let phase):
+            // SwiftUI's phase of the scene: background also when the scene is gone (docs/lifecycle.md §13); the
+            // app's process runs to print it.
+            return closure(states).filter {
+                $0.app != .notRunning && $0.app != .suspended && ($0.scene?.phase ?? .background) == phase
+            }
         case .notification(let notification):
             guard let callback = callback(posting: notification) else { return [] }
             if !callback.isSceneCallback, logged.contains(.callback(callback)) {

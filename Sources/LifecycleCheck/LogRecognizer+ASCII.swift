@@ -27,9 +27,35 @@ extension LogRecognizer {
         while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
-        guard let event = eventInASCII(bytes) else { return nil }
+        guard let event = eventInASCII(bytes) ?? scenePhaseInASCII(bytes) else { return nil }
         let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
         return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes))
+    }
+
+    /// ``scenePhase(in:)`` for a line that names no other event; only a line that holds `cenePhase` (of
+    /// `scenePhase` or `ScenePhase`) is made text and read.
+    private static func scenePhaseInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> LoggedEvent? {
+        guard holdsScenePhase(bytes) else { return nil }
+        return scenePhase(in: text(bytes)).map(LoggedEvent.scenePhase)
+    }
+
+    /// Whether the bytes hold `cenePhase`: each `P` found by `memchr`, its neighbours compared.
+    private static func holdsScenePhase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count >= 9 else { return false }
+        var from = 4
+        while from < bytes.count - 4, let found = memchr(base + from, Int32(UInt8(ascii: "P")), bytes.count - 4 - from)
+        {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[index - 4] == UInt8(ascii: "c"), bytes[index - 3] == UInt8(ascii: "e"),
+                bytes[index - 2] == UInt8(ascii: "n"), bytes[index - 1] == UInt8(ascii: "e"),
+                bytes[index + 1] == UInt8(ascii: "h"), bytes[index + 2] == UInt8(ascii: "a"),
+                bytes[index + 3] == UInt8(ascii: "s"), bytes[index + 4] == UInt8(ascii: "e")
+            {
+                return true
+            }
+            from = index + 1
+        }
+        return false
     }
 
     /// The text of ASCII bytes, for the character-wise reader's functions.

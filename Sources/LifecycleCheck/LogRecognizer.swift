@@ -7,12 +7,15 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
     case notification(UIKitNotification)
     /// A scene's `UIScene.ActivationState`, as a log prints it (`foregroundActive`).
     case sceneState(SceneState)
+    /// SwiftUI's `ScenePhase` of a scene, as an app prints it (`scenePhase: inactive`, `ScenePhase.active`).
+    case scenePhase(ScenePhase)
 
     public var description: String {
         switch self {
         case .callback(let callback): callback.selector
         case .notification(let notification): notification.name
         case .sceneState(let state): "activationState \(state.rawValue)"
+        case .scenePhase(let phase): "scenePhase \(phase.rawValue)"
         }
     }
 
@@ -22,7 +25,7 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .callback(let callback): callback.isSceneCallback
         case .notification(let notification): notification.isSceneNotification
-        case .sceneState: true
+        case .sceneState, .scenePhase: true
         }
     }
 }
@@ -63,7 +66,7 @@ public enum LogRecognizer {
     static func recognizeAnyText(_ line: Substring) -> Recognized? {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
-        guard let event = event(in: line) else { return nil }
+        guard let event = event(in: line) ?? scenePhase(in: line).map(LoggedEvent.scenePhase) else { return nil }
         return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
     }
 
@@ -151,6 +154,33 @@ public enum LogRecognizer {
             return sceneState(state, qualifier: qualifier)
         }
         return swiftNotification(named: name, qualifier: qualifier)
+    }
+
+    /// The SwiftUI scene phase a line reports, for a line that names no callback, notification or activation
+    /// state: a token `ScenePhase.active` (or `SwiftUI.ScenePhase.active`), or the word `scenePhase` (or
+    /// `ScenePhase`, with or without a colon) followed by the phase, with or without its dot (`scenePhase:
+    /// inactive`, `scenePhase .background`). A phase's bare name is too common a word to count alone.
+    static func scenePhase(in line: Substring) -> ScenePhase? {
+        let tokens = line.split { !isTokenByte($0.asciiValue ?? 0) || $0 == ":" }
+        for (index, token) in tokens.enumerated() {
+            let name = token.drop { $0 == "(" || $0 == "." }
+            if let dot = name.lastIndex(of: "."), name[..<dot].split(separator: ".").last == "ScenePhase" {
+                if let phase = phase(named: name[name.index(after: dot)...]) { return phase }
+            }
+            if name == "scenePhase" || name == "ScenePhase", index + 1 < tokens.count,
+                let phase = phase(named: tokens[index + 1].drop { $0 == "." })
+            {
+                return phase
+            }
+        }
+        return nil
+    }
+
+    /// A phase by its name, punctuation after it aside (`active)`, `background.`).
+    private static func phase(named word: Substring) -> ScenePhase? {
+        var word = word
+        while let last = word.last, last == ")" || last == "." { word = word.dropLast() }
+        return ScenePhase(rawValue: String(word))
     }
 
     /// A scene's activation state, named by a token: `background` is too common a word to count.

@@ -15,6 +15,8 @@ import Testing
             "UIScene.ActivationState.", "scene.activationState ", "foregroundActive", "background", "unattached",
             "(_:)", "applicationDidBecomeActive", "applicationdidbecomeactive:", "appWillEnterForeground:",
             "didEnterBackgroundNotification", "didActivateNotification", "willEnterForegroundNotification",
+            "scenePhase", "scenePhase:", "ScenePhase", "ScenePhase.", "SwiftUI.ScenePhase.", "cenePhase", "Phase",
+            "active", "inactive", ".background", ".active", "scenephase",
         ]
         + Callback.allCases.flatMap { [$0.selector, $0.swiftName] + $0.otherNames }
         + UIKitNotification.allCases.map(\.name)
@@ -29,6 +31,25 @@ import Testing
                 LogRecognizer.recognizeASCII(line[...]) == LogRecognizer.recognizeAnyText(line[...]),
                 "\(line.debugDescription)")
         }
+    }
+
+    /// SwiftUI's scene phase as apps print it: after the word `scenePhase`, or as `ScenePhase.x`; never a bare
+    /// phase name, which is too common a word.
+    @Test(arguments: [
+        ("scenePhase: inactive", ScenePhase.inactive), ("scenePhase: .active", .active),
+        ("2021-10-05 09:00:00.000 Notes[300:1] phase changed: ScenePhase.background", .background),
+        ("Scene 1 scenePhase .background", .background), ("ScenePhase active", .active),
+        ("print(SwiftUI.ScenePhase.inactive)", .inactive),
+    ])
+    func scenePhaseLinesAreLifecycleLines(line: String, phase: ScenePhase) {
+        #expect(LogRecognizer.recognizeAnyText(line[...])?.event == .scenePhase(phase))
+        #expect(LogRecognizer.recognizeASCII(line[...])?.event == .scenePhase(phase))
+    }
+
+    @Test(arguments: ["active", ".background", "the phase is inactive", "scenePhase", "scenePhase: unknown"])
+    func aPhaseNameAloneIsNoLifecycleLine(line: String) {
+        #expect(LogRecognizer.recognizeAnyText(line[...]) == nil)
+        #expect(LogRecognizer.recognizeASCII(line[...]) == nil)
     }
 
     @Test func aHugeYearIsNoTimeRatherThanAnOverflow() {

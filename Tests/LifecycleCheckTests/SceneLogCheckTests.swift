@@ -87,6 +87,37 @@ import Testing
         }
     }
 
+    /// An app that prints its scene phase (`onChange(of: scenePhase)`), from after its launch: the first
+    /// `inactive` is missing, and every phase is held to the scene's states (active is foregroundActive, inactive
+    /// foregroundInactive, background the background or no scene).
+    @Test func scenePhaseLinesAreHeldToTheScenesStates() {
+        let log = """
+            2021-10-05 09:00:00.000 Notes[300:1] scenePhase: active
+            2021-10-05 09:00:05.000 Notes[300:1] scenePhase: inactive
+            2021-10-05 09:00:05.001 Notes[300:1] scenePhase: background
+            2021-10-05 09:01:00.000 Notes[300:1] scenePhase: inactive
+            2021-10-05 09:01:00.001 Notes[300:1] scenePhase: active
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.contains("inactive/foregroundInactive"))
+    }
+
+    /// The app logs its scene's resign and entry into the background, so they are not silent: an active scene
+    /// cannot be in the background phase before them.
+    @Test func aPhaseTheSceneCannotBeInIsAViolation() {
+        let log = """
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            scenePhase: background
+            sceneWillResignActive(_:)
+            sceneDidEnterBackground(_:)
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation)
+        #expect(output.contains("log:3: violation: scenePhase background cannot happen here"), "\(output)")
+    }
+
     @Test func launchMethodsLongBeforeTheSceneAreThePrewarmQuirk() {
         let log = """
             2021-10-05 03:12:00.000 Notes[400:1] application(_:didFinishLaunchingWithOptions:)
