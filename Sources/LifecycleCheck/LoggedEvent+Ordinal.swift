@@ -5,9 +5,8 @@ extension LoggedEvent {
     /// or to keep in an ``EventSet``, than the event itself.
     ///
     /// Callbacks take 0–63, notifications 64–95, scene states 96–99 and scene phases 100–102, each by its case's
-    /// position. A
-    /// payload-free enum is stored as its case's position (Swift lays such enums out so), which is read here
-    /// without a table.
+    /// position. A payload-free enum is stored as its case's position (Swift lays such enums out so), which is
+    /// read here without a table.
     var ordinal: Int {
         switch self {
         case .callback(let callback): Self.position(of: callback)
