@@ -202,8 +202,17 @@ extension Phone {
         run(index)
     }
 
-    /// The user discarded the app's session by swiping it away: it goes once the process has ended (a running
-    /// app's scene still hears its last callbacks about it), and the app hears of it at its next launch.
+    /// `application:didDiscardSceneSessions:` with the sessions the user discarded since the app last heard of it.
+    mutating func queueDiscardedSessions(of index: Int) {
+        guard !apps[index].discardedSessions.isEmpty else { return }
+        let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
+        apps[index].discardedSessions = []
+        queueCall(.didDiscardSceneSessions, .argument(sessions), for: index)
+    }
+
+    /// The user swiped away an app whose scene does not hear of it (the app is suspended, or runs with no scene
+    /// connected): its session goes once the process has ended, and the app hears of it after a scene connects
+    /// at its next launch.
     mutating func discardSession(of index: Int) {
         guard usesScenes(index), apps[index].session != nil else { return }
         apps[index].discardsSessionOnExit = true

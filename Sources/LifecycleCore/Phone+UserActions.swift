@@ -307,16 +307,9 @@ extension Phone {
         queue(.disarmWatchdog, for: index)
     }
 
-    /// `application:didDiscardSceneSessions:` with the sessions the user discarded since the app last heard of it.
-    mutating func queueDiscardedSessions(of index: Int) {
-        guard !apps[index].discardedSessions.isEmpty else { return }
-        let sessions = apps[index].discardedSessions.map(\.rawValue).joined(separator: " ")
-        apps[index].discardedSessions = []
-        queueCall(.didDiscardSceneSessions, .argument(sessions), for: index)
-    }
-
     /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (docs/lifecycle.md §3),
-    /// and its restoration archive deleted (§6).
+    /// and its restoration archive deleted (§6). A running scene-based app hears of its discarded session at once;
+    /// any other's session goes with its process, told at the next launch.
     private mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
         apps[index].wasForceQuit = true
@@ -325,9 +318,9 @@ extension Phone {
             terminateSwipedScene(of: index)
         } else {
             terminate(index, .user)
+            discardSession(of: index)
         }
         deleteRestorationArchive(of: index)
-        discardSession(of: index)
     }
 
     /// Ends a running app with `applicationWillTerminate:`, leaving the foreground first if it is there; a
