@@ -39,24 +39,26 @@ extension LogRecognizer {
         return scenePhase(in: text(bytes)).map(LoggedEvent.scenePhase)
     }
 
-    /// Whether the bytes hold `cenePhase`: each `P` found by `memchr`, its neighbours compared.
+    /// Whether the bytes hold `cenePhase`: each `P` found by `memchr`, the bytes around it compared.
     private static func holdsScenePhase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count >= 9 else { return false }
-        var from = 4
-        while from < bytes.count - 4, let found = memchr(base + from, Int32(UInt8(ascii: "P")), bytes.count - 4 - from)
-        {
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if bytes[index - 4] == UInt8(ascii: "c"), bytes[index - 3] == UInt8(ascii: "e"),
-                bytes[index - 2] == UInt8(ascii: "n"), bytes[index - 1] == UInt8(ascii: "e"),
-                bytes[index + 1] == UInt8(ascii: "h"), bytes[index + 2] == UInt8(ascii: "a"),
-                bytes[index + 3] == UInt8(ascii: "s"), bytes[index + 4] == UInt8(ascii: "e")
+        guard let base = bytes.baseAddress else { return false }
+        return scenePhaseMark.withUnsafeBufferPointer { mark in
+            // The `P` of `cenePhase` comes after four bytes and before four.
+            var from = 4
+            while from < bytes.count - 4,
+                let found = memchr(base + from, Int32(UInt8(ascii: "P")), bytes.count - 4 - from)
             {
-                return true
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if UnsafeBufferPointer(rebasing: bytes[(index - 4)..<(index + 5)]).hasSameBytes(as: mark) {
+                    return true
+                }
+                from = index + 1
             }
-            from = index + 1
+            return false
         }
-        return false
     }
+
+    private static let scenePhaseMark = Array("cenePhase".utf8)
 
     /// The text of ASCII bytes, for the character-wise reader's functions.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Substring {
