@@ -7,18 +7,15 @@ import Testing
 
 /// The scene rules the published logs corrected (docs/lifecycle.md §13, §9), each as the callbacks one app hears.
 @Suite struct SceneRulesTests {
-    @Test func aFrontmostSceneSwipedAwayDisconnectsWithoutEnteringTheBackground() throws {
-        let source = "profile ios15\napp a scenes\ntap a\nswitcher\nswipe a\n"
+    /// The frontmost card, and an app running in the background on a task: both disconnect the same way.
+    @Test(arguments: [
+        "profile ios15\napp a scenes\ntap a\nswitcher\nswipe a\n",
+        "profile ios15\napp a scenes background-task=10m\ntap a\nhome\nswitcher\nswipe a\n",
+    ])
+    func aRunningSceneSwipedAwayDisconnectsWithoutEnteringTheBackground(source: String) throws {
+        let swipeLine = source.split(separator: "\n").count
         #expect(
-            try Trace.callbacks(source, app: "a", afterLine: 5) == [
-                "sceneDidDisconnect:", "application:didDiscardSceneSessions:", "applicationWillTerminate:",
-            ])
-    }
-
-    @Test func aSceneRunningInTheBackgroundSwipedAwayDisconnectsToo() throws {
-        let source = "profile ios15\napp a scenes background-task=10m\ntap a\nhome\nswitcher\nswipe a\n"
-        #expect(
-            try Trace.callbacks(source, app: "a", afterLine: 6) == [
+            try Trace.callbacks(source, app: "a", afterLine: swipeLine) == [
                 "sceneDidDisconnect:", "application:didDiscardSceneSessions:", "applicationWillTerminate:",
             ])
     }
