@@ -22,6 +22,14 @@ struct EventSet: Sendable, Hashable {
         if word == 0 { low |= bit } else { high |= bit }
     }
 
+    /// The events of either set.
+    func union(_ other: EventSet) -> EventSet {
+        var union = self
+        union.low |= other.low
+        union.high |= other.high
+        return union
+    }
+
     /// Removes an event; returns whether it was there.
     mutating func remove(_ event: LoggedEvent) -> Bool {
         guard contains(event) else { return false }

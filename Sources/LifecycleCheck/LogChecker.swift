@@ -120,6 +120,8 @@ public struct LogChecker {
         var lastTime: Double?
         /// The lines of the scene step in progress that may still come, in any order (docs/lifecycle.md §13).
         var openStep = EventSet()
+        /// Whether the scene's last step became active within moments of resigning (``LogQuirk``'s flicker).
+        var reactivatedAtOnce = false
     }
 
     /// The model of lines that do not say which app they are about (a log of one app).
@@ -186,9 +188,10 @@ public struct LogChecker {
             applied[step] = afterNumber
         }
         let after = stateSets[afterNumber]
-        if after.isEmpty, let quirk = quirks.first(where: { $0.explains(line.event, after: last, in: before) }) {
-            let states = quirk.statesAfter(before)
-            current.states = number(of: states)
+        if after.isEmpty, let quirk = quirks.first(where: { $0.explains(line.event, after: last) }) {
+            // The repeated line changes nothing: the app is where it was.
+            let states = before
+            current.states = beforeNumber
             current.lastEvent = line.event
             current.lastTime = line.time
             current.openStep = EventSet()
@@ -210,9 +213,14 @@ public struct LogChecker {
             otherStepLines[lines] = others
             current.openStep = others
         }
-        let previousTime = current.lastTime
+        var pause: Double?
+        if let time = line.time, let previousTime = current.lastTime { pause = time - previousTime }
+        let quirk = fittingQuirk(line, after: last, pause: pause)
         current.lastTime = line.time
-        if let quirk = prewarmQuirk(line, after: last, previousTime: previousTime) { return .quirk(quirk, after) }
+        if model.isSceneBased {
+            current.reactivatedAtOnce = LogQuirk.isReactivationAtOnce(line.event, after: last, pause: pause)
+        }
+        if let quirk { return .quirk(quirk, after) }
         return .consistent(after)
     }
 
@@ -263,22 +271,18 @@ public struct LogChecker {
         process.utf8.lastIndex(of: UInt8(ascii: "[")).map { process[..<$0] }
     }
 
-    /// The prewarm quirk of iOS 15.0 to 15.3, when a scene connects long after the launch methods with nothing
-    /// between them: the launch ran during a prewarm (docs/lifecycle.md §15). The line fits the model either way.
-    private static let launchLines = EventSet([
-        .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
-    ])
-    private static let connectLines = EventSet([
-        .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.configurationForConnecting),
-    ])
-
-    private func prewarmQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, previousTime: Double?)
+    /// The quirk that a line fitting the model is all the same, by the lines before it and the pauses: the
+    /// prewarm of iOS 15.0 to 15.3 (docs/lifecycle.md §15), the swipe of iOS 13 on an iPhone, the scene's flicker
+    /// around Notification Center on iOS 15 (§12).
+    private func fittingQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, pause: Double?)
         -> LogQuirk?
     {
-        guard Self.connectLines.contains(line.event), let last, Self.launchLines.contains(last), let time = line.time,
-            let previousTime, time - previousTime > LogQuirk.longestLaunchPause
-        else { return nil }
-        return quirks.first { $0.pattern == .launchDuringPrewarm }
+        // Most lines are none of the quirks' last lines: one test of a bit set, not a call per quirk.
+        guard LogQuirk.fittingQuirkLines.contains(line.event) else { return nil }
+        let fitting = LogQuirk.FittingLine(
+            event: line.event, last: last, pause: pause, isSceneBased: model.isSceneBased,
+            reactivatedAtOnce: current.reactivatedAtOnce)
+        return quirks.first { $0.marks(fitting) }
     }
 
 }

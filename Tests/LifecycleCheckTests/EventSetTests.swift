@@ -7,7 +7,7 @@ import Testing
 @Suite struct EventSetTests {
     static let events: [LoggedEvent] =
         Callback.allCases.map(LoggedEvent.callback) + UIKitNotification.allCases.map(LoggedEvent.notification)
-        + SceneState.allCases.map(LoggedEvent.sceneState)
+        + SceneState.allCases.map(LoggedEvent.sceneState) + ScenePhase.allCases.map(LoggedEvent.scenePhase)
 
     @Test func everyEventHasItsOwnOrdinalWithinTheLimit() {
         let ordinals = Self.events.map(\.ordinal)
@@ -32,6 +32,16 @@ import Testing
             #expect(set.isEmpty)
             let removedAgain = set.remove(Self.events[0])
             #expect(!removedAgain)
+        }
+    }
+
+    @Test func aUnionHoldsTheEventsOfEither() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<200 {
+            let first = Set(Self.events.filter { _ in random.next() % 4 == 0 })
+            let second = Set(Self.events.filter { _ in random.next() % 4 == 0 })
+            let union = EventSet(first).union(EventSet(second))
+            for event in Self.events { #expect(union.contains(event) == first.union(second).contains(event)) }
         }
     }
 }
