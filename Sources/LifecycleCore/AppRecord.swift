@@ -33,12 +33,15 @@ struct AppRecord: Sendable {
 
     var hasRestorationArchive = false
 
-    // Scenes (a scene-based app; docs/lifecycle.md §13). The app's one scene, while connected, and its session,
-    // which outlives the process until the user swipes the app away.
-    var scene: SceneLifecycle?
-    var session: SceneSession?
+    // Scenes (a scene-based app; docs/lifecycle.md §13, §16). The app's sessions, each with its scene while one
+    // is connected: a session outlives the process until the user or the app discards it. The first window's
+    // comes first.
+    var sessions: [SceneSession] = []
+    /// The position in ``sessions`` of the session the run loop's scene steps are about (UIKit's scene of the
+    /// callback it is delivering); ``sessions``'s end when they are about a session still to be made.
+    var focus = 0
     /// How many sessions the app has had: the next one's number is one more.
-    var sessionCount = 0
+    var sessionCount: Int32 = 0
     /// Whether `application:configurationForConnectingSceneSession:options:` has ever been asked: iOS remembers
     /// the answer from the app's first launch on.
     var hasSceneConfiguration = false
@@ -95,6 +98,55 @@ struct AppRecord: Sendable {
 
     /// Whether a timer is the running budget's exhaustion.
     func isBudgetExhaustion(_ timer: PlainTimer) -> Bool { budget?.exhaustion.matches(timer) == true }
+
+    /// The session the scene steps are about, if it exists.
+    var session: SceneSession? { sessions.indices.contains(focus) ? sessions[focus] : nil }
+
+    /// The scene of the session the scene steps are about, while one is connected.
+    var scene: SceneLifecycle? {
+        get { sessions.indices.contains(focus) ? sessions[focus].scene : nil }
+        set { if sessions.indices.contains(focus) { sessions[focus].scene = newValue } }
+    }
+
+    /// The scene connected to the app's window session, if one is.
+    var windowScene: SceneLifecycle? {
+        // The window's session comes first (``Phone/connectScene(_:of:)``).
+        sessions.first.flatMap { $0.role == .window ? $0.scene : nil }
+    }
+
+    /// The position of the app's session of a role, if it has one.
+    func sessionPosition(of role: SceneRole) -> Int? {
+        sessions.firstIndex { $0.role == role }
+    }
+
+    /// The app's state from its connected scenes (docs/lifecycle.md §13, §16): the most active of them.
+    var stateOfScenes: AppState {
+        SceneLifecycle.appState(of: sessions.lazy.compactMap { $0.scene?.state })
+    }
+
+    /// The app's state from its connected scenes if the scene in focus were in `state`.
+    func stateOfScenes(withFocusIn state: SceneState) -> AppState {
+        SceneLifecycle.appState(
+            of: sessions.indices.lazy.compactMap { $0 == self.focus ? state : self.sessions[$0].scene?.state })
+    }
+
+    /// Makes the session of a role the one the scene steps are about; the end of ``sessions`` when the app has
+    /// none of it yet (``Phone/connectScene(_:of:)`` makes it there).
+    mutating func focus(on role: SceneRole) {
+        focus = sessionPosition(of: role) ?? sessions.count
+    }
+
+    /// Drops the session in focus; the focus goes back to the window's.
+    mutating func forgetFocusedSession() {
+        if sessions.indices.contains(focus) { sessions.remove(at: focus) }
+        focus(on: .window)
+    }
+
+    /// The process ended: no scene is connected any more, every session stays (docs/lifecycle.md §13).
+    mutating func disconnectEveryScene() {
+        for position in sessions.indices { sessions[position].scene = nil }
+        focus(on: .window)
+    }
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }

@@ -75,17 +75,22 @@ extension Phone {
             deliverQueuedNotifications(to: index)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
-        case .connectScene:
-            connectScene(of: index)
+        case .focus(let role):
+            apps[index].focus(on: role)
+        case .connectScene(let role):
+            connectScene(role, of: index)
         case .scene(let event):
             applySceneEvent(event, to: index)
         case .storeSceneActivity:
             if apps[index].lastAnswer, let session = apps[index].session {
-                apps[index].session?.hasRestorationActivity = true
+                apps[index].sessions[apps[index].focus].hasRestorationActivity = true
                 note(index, "restoration activity kept with session \(session.id)")
             }
         case .forgetSession:
-            apps[index].session = nil
+            apps[index].forgetFocusedSession()
+        case .forgetSessions:
+            apps[index].sessions = []
+            apps[index].focus = 0
         }
     }
 
@@ -109,6 +114,7 @@ extension Phone {
         case .didFinishLaunchingAccepted: apps[index].didFinishLaunchingAnswer
         case .lastAnswerYes: apps[index].lastAnswer
         case .firstConfiguration: !apps[index].hasSceneConfiguration
+        case .sceneConnected: apps[index].scene != nil
         }
     }
 
@@ -119,7 +125,7 @@ extension Phone {
         case .launchAccepted: "a launch method returned NO"
         case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
         case .lastAnswerYes: "the app answered NO"
-        case .firstConfiguration: nil
+        case .firstConfiguration, .sceneConnected: nil
         }
     }
 
@@ -147,8 +153,12 @@ extension Phone {
             let detail = output.keep(sceneDetail(of: callback, detail, on: index))
             emit(.sceneCallback(app: index, scene: output.keep(session.id), callback, detail: detail))
         } else if callback == .configurationForConnecting, let session = apps[index].session {
-            apps[index].hasSceneConfiguration = true
-            emit(.callback(app: index, callback, detail: output.keep(.argument(session.id.rawValue))))
+            // The window's configuration is remembered from the first launch on (docs/lifecycle.md §13).
+            if session.role == .window { apps[index].hasSceneConfiguration = true }
+            let argument =
+                session.role == .window
+                ? session.id.rawValue : "\(session.id.rawValue) \(session.role.uiKitName(under: profile))"
+            emit(.callback(app: index, callback, detail: output.keep(.argument(argument))))
         } else {
             emit(.callback(app: index, callback, detail: output.keep(detail)))
         }
@@ -242,13 +252,28 @@ extension Phone {
             queueAppDelegateSteps(for: event, reason: reason, of: index)
             return
         }
-        let callback = SceneLifecycle.callback(for: sceneEvent)
-        if SceneLifecycle.callbackPrecedesTransition(sceneEvent) {
-            queue(.call(callback, nil, .always), for: index)
-            queue(.scene(sceneEvent), for: index)
+        queueSceneSteps(for: sceneEvent, .always, of: index)
+        // A scene that follows the app's window (an external display's) enters the foreground and the background
+        // with it, after it; it never becomes active (docs/lifecycle.md §16).
+        if sceneEvent == .enterForeground || sceneEvent == .enterBackground, apps[index].sessions.count > 1,
+            apps[index].sessionPosition(of: .externalDisplay) != nil
+        {
+            queue(.focus(.externalDisplay), for: index)
+            queueSceneSteps(for: sceneEvent, .sceneConnected, of: index)
+            queue(.focus(.window), for: index)
+        }
+    }
+
+    /// Queues the callback-and-transition steps of a scene event of the scene in focus, in UIKit's order.
+    @inline(__always)
+    mutating func queueSceneSteps(for event: SceneLifecycle.Event, _ condition: Step.Condition, of index: Int) {
+        let callback = SceneLifecycle.callback(for: event)
+        if SceneLifecycle.callbackPrecedesTransition(event) {
+            queue(.call(callback, nil, condition), for: index)
+            queue(.scene(event), for: index)
         } else {
-            queue(.scene(sceneEvent), for: index)
-            queue(.call(callback, nil, .always), for: index)
+            queue(.scene(event), for: index)
+            queue(.call(callback, nil, condition), for: index)
         }
     }
 
@@ -365,7 +390,7 @@ extension Phone {
         apps[index].running = nil
         apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)
-        apps[index].scene = nil
+        apps[index].disconnectEveryScene()
     }
 
     /// Kills an app's process at once: no callback, whatever it was doing (docs/lifecycle.md §3, §4, §8).

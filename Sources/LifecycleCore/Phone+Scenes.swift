@@ -8,9 +8,24 @@ extension Phone {
         apps[index].livesScenes
     }
 
-    /// The state of an app's connected scene, or `nil` when it has none.
+    /// The state of an app's window scene, or `nil` when none is connected.
     public func sceneState(of app: AppID) -> SceneState? {
-        indexByID[app].flatMap { apps[$0].scene?.state }
+        indexByID[app].flatMap { apps[$0].windowScene?.state }
+    }
+
+    /// The state of the scene connected to a session, or `nil` when none is (the session is disconnected,
+    /// discarded, or was never made).
+    public func sceneState(of scene: SceneID) -> SceneState? {
+        for app in apps {
+            if let session = app.sessions.first(where: { $0.id == scene }) { return session.scene?.state }
+        }
+        return nil
+    }
+
+    /// The sessions an app has (`UIApplication.openSessions`): their ids and roles, the first window's first.
+    public func sessions(of app: AppID) -> [(id: SceneID, role: SceneRole)] {
+        guard let index = indexByID[app] else { return [] }
+        return apps[index].sessions.map { ($0.id, $0.role) }
     }
 
     /// The scene event of an app-level foreground event, for a scene-based app's only scene.
@@ -39,7 +54,7 @@ extension Phone {
         // connects, or through the scene delegate when it was already connected.
         let pushes = request.deliveries.filter { $0.callback == .didReceiveRemoteNotification }
         let state = projectedState(of: index)
-        let connected = apps[index].scene != nil && state != .notRunning
+        let connected = apps[index].windowScene != nil && state != .notRunning
         switch state {
         case .notRunning:
             let launchOptions = LaunchOptions(remoteNotification: options.remoteNotification)
@@ -51,7 +66,7 @@ extension Phone {
         }
         if !connected {
             // The session is made if the app has none (and configured once), then the scene connects.
-            queue(.connectScene, for: index)
+            queue(.connectScene(.window), for: index)
             queue(.call(.configurationForConnecting, nil, .firstConfiguration), for: index)
             queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
             // Sessions discarded while the app was not running are told once the scene has connected, before it
@@ -64,6 +79,7 @@ extension Phone {
         let urls = sceneDeliveries.filter { $0.callback == .sceneOpenURLContexts }
         if !urls.isEmpty { queueCalls(delivering: urls, when: .always, to: index) }
         queueSteps(for: .enterForeground, of: index)
+        if externalDisplayApp == index { queueDisplayReconnection(of: index) }
         queue(.deliverQueuedNotifications, for: index)
         if connected {
             let others = sceneDeliveries.filter { $0.callback != .sceneOpenURLContexts }
@@ -91,11 +107,19 @@ extension Phone {
         }
     }
 
-    /// Makes the app's session if it has none, and connects a scene to it, `unattached`.
-    mutating func connectScene(of index: Int) {
+    /// Makes the app's session of a role if it has none, in focus, and connects a scene to it, `unattached`.
+    mutating func connectScene(_ role: SceneRole, of index: Int) {
         if apps[index].session == nil {
             apps[index].sessionCount += 1
-            apps[index].session = SceneSession(id: SceneID(app: apps[index].id, number: apps[index].sessionCount))
+            let session = SceneSession(number: apps[index].sessionCount, app: apps[index].id, role: role)
+            // The window's session comes first: the other scenes follow it.
+            if role == .window {
+                apps[index].sessions.insert(session, at: 0)
+                apps[index].focus = 0
+            } else {
+                apps[index].sessions.append(session)
+                apps[index].focus = apps[index].sessions.count - 1
+            }
         }
         apps[index].scene = SceneLifecycle()
     }
@@ -123,7 +147,7 @@ extension Phone {
         apps[index].scene = event == .disconnect ? nil : scene
         emit(.sceneTransition(app: index, scene: output.keep(session.id), from: change.from, to: change.to))
         let before = apps[index].state
-        let derived = SceneLifecycle.appState(of: apps[index].scene.map { [$0.state] } ?? [])
+        let derived = apps[index].stateOfScenes
         guard derived != before,
             let appEvent = AppLifecycle.Event.allCases.first(where: {
                 AppLifecycle.target(of: $0, from: before) == derived && Self.sceneEvent(for: $0) != nil
@@ -142,7 +166,7 @@ extension Phone {
         guard let scene = apps[index].scene, let next = SceneLifecycle.target(of: event, from: scene.state) else {
             return false
         }
-        return SceneLifecycle.appState(of: [next]) != apps[index].state
+        return apps[index].stateOfScenes(withFocusIn: next) != apps[index].state
     }
 
     // MARK: The system's scene actions
@@ -154,7 +178,7 @@ extension Phone {
             throw ImpossibleAction("\(apps[index].id) is not scene-based (declare it with 'scenes')", culprit: .app)
         }
         let state = projectedState(of: index)
-        guard apps[index].scene != nil, state == .background || state == .suspended else {
+        guard apps[index].windowScene != nil, state == .background || state == .suspended else {
             throw ImpossibleAction(
                 "\(apps[index].id) has no connected scene in the background (it is \(state.rawValue))", culprit: .app)
         }
@@ -195,9 +219,15 @@ extension Phone {
     mutating func terminateSwipedScene(of index: Int) {
         queue(.scene(.disconnect), for: index)
         queue(.call(.sceneDidDisconnect, nil, .always), for: index)
-        if let session = apps[index].session { apps[index].discardedSessions.append(session.id) }
+        if apps[index].sessionPosition(of: .externalDisplay) != nil {
+            queue(.focus(.externalDisplay), for: index)
+            queue(.scene(.disconnect), for: index)
+            queue(.call(.sceneDidDisconnect, nil, .sceneConnected), for: index)
+            queue(.focus(.window), for: index)
+        }
+        apps[index].discardedSessions.append(contentsOf: apps[index].sessions.map(\.id))
         queueDiscardedSessions(of: index)
-        queue(.forgetSession, for: index)
+        queue(.forgetSessions, for: index)
         queueSteps(for: .terminate, of: index, reason: .user)
         run(index)
     }
@@ -214,17 +244,19 @@ extension Phone {
     /// connected): its session goes once the process has ended, and the app hears of it after a scene connects
     /// at its next launch.
     mutating func discardSession(of index: Int) {
-        guard usesScenes(index), apps[index].session != nil else { return }
+        guard usesScenes(index), !apps[index].sessions.isEmpty else { return }
         apps[index].discardsSessionOnExit = true
         if apps[index].state == .notRunning { endDiscardedSession(of: index) }
     }
 
-    /// Drops a session the user discarded, now that its app's process has ended.
+    /// Drops the sessions the user discarded, now that their app's process has ended.
     mutating func endDiscardedSession(of index: Int) {
         apps[index].discardsSessionOnExit = false
-        guard let session = apps[index].session else { return }
-        apps[index].session = nil
-        apps[index].discardedSessions.append(session.id)
-        note(index, "session \(session.id) discarded")
+        for session in apps[index].sessions {
+            apps[index].discardedSessions.append(session.id)
+            note(index, "session \(session.id) discarded")
+        }
+        apps[index].sessions = []
+        apps[index].focus = 0
     }
 }

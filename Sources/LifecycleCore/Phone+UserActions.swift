@@ -109,6 +109,10 @@ extension Phone {
             deliverQueuedNotificationsToExecutingApps()
         case .disconnectScene(let app):
             try disconnectScene(of: try index(of: app))
+        case .connectDisplay(let app):
+            try connectDisplay(to: try index(of: app))
+        case .disconnectDisplay:
+            try disconnectDisplay()
         case .prewarm(let app):
             try prewarm(try index(of: app))
         case .processEnded(let app):

@@ -58,6 +58,8 @@ public struct Phone: Sendable {
     var appUnderLock: Int?
     /// The app that was in the foreground when the call came, to come back when it ends.
     var appUnderCall: Int?
+    /// The app an external display is connected to, while one is (docs/lifecycle.md §16).
+    var externalDisplayApp: Int?
     var significantTimeChanges: UInt64 = 0
     var protectedDataAvailable = true
     var protectedDataTimer: PlainTimer?

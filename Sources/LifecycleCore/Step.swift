@@ -21,6 +21,9 @@ enum Step: Sendable {
         /// The app has never had a scene configured: iOS asks for the configuration on the app's first launch
         /// and remembers it, even after the user swipes the app away (docs/lifecycle.md §13).
         case firstConfiguration
+        /// The scene the steps are about is connected: a scene that follows the app's window, such as an external
+        /// display's, may have gone or not come yet.
+        case sceneConnected
     }
 
     /// Change the app's state through its ``AppLifecycle``.
@@ -36,14 +39,20 @@ enum Step: Sendable {
     case deliverQueuedNotifications
     /// Wait for the completion handler of the background event about to be delivered.
     case awaitCompletionHandler(Callback)
-    /// Connect the app's scene: a session is made if it has none, then the scene, `unattached`.
-    case connectScene
-    /// Change the app's scene through its ``SceneLifecycle``; the app's state follows (docs/lifecycle.md §13).
+    /// Make the app's session of a role the one the scene steps that follow are about (UIKit's scene of the
+    /// callbacks it delivers): its window's, unless a step says otherwise (docs/lifecycle.md §16).
+    case focus(SceneRole)
+    /// Connect a scene to the session in focus, `unattached`: the session is made first if the app has none of
+    /// the role.
+    case connectScene(SceneRole)
+    /// Change the scene in focus through its ``SceneLifecycle``; the app's state follows (docs/lifecycle.md §13).
     case scene(SceneLifecycle.Event)
     /// Keep the scene's restoration activity with its session, if the app returned one.
     case storeSceneActivity
-    /// Drop the app's scene session: the user discarded it, and `application:didDiscardSceneSessions:` named it.
+    /// Drop the session in focus: it was discarded, and `application:didDiscardSceneSessions:` named it.
     case forgetSession
+    /// Drop every session of the app: the user swiped it away, and `application:didDiscardSceneSessions:` named them.
+    case forgetSessions
 }
 
 extension Step {

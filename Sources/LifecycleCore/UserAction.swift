@@ -50,6 +50,11 @@ public enum UserAction: Sendable, Hashable {
     case significantTimeChange
     /// The system reclaims an app's background scene (`sceneDidDisconnect:`); its session stays (iOS 13+).
     case disconnectScene(AppID)
+    /// An external display is connected while the app is in the foreground: the app gets a scene for it, which
+    /// follows the app's window and never becomes active (docs/lifecycle.md §16).
+    case connectDisplay(AppID)
+    /// The external display is disconnected: its scene disconnects and its session is discarded.
+    case disconnectDisplay
     /// The system starts an app's process before the user asks for it (iOS 15+): no callback, no transition.
     case prewarm(AppID)
     /// A host of real processes saw the app's process end on its own (it exited or crashed): the app is gone,
