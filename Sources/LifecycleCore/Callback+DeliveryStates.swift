@@ -12,9 +12,11 @@ extension Callback {
         case .didEnterBackground, .willEnterForeground, .willTerminate, .shouldSaveApplicationState,
             .willEncodeRestorableState:
             [.background]
+        // The app is in the background for its only scene's steps; with several scenes (§16) its state is the most
+        // active scene's, so one scene's steps may come while another keeps the app in the foreground.
         case .configurationForConnecting, .didDiscardSceneSessions, .sceneWillConnect, .sceneWillEnterForeground,
             .sceneDidEnterBackground, .sceneDidDisconnect, .stateRestorationActivityForScene:
-            [.background]
+            [.background, .inactive, .active]
         case .sceneDidBecomeActive, .sceneWillResignActive:
             [.active]
         // A URL reaches a scene in the background too, before it enters the foreground (§13).

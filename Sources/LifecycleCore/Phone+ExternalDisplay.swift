@@ -56,8 +56,11 @@ extension Phone {
             break
         }
         queue(.focus(.externalDisplay), for: index)
-        queue(.scene(.disconnect), for: index)
-        queue(.call(.sceneDidDisconnect, nil, .sceneConnected), for: index)
+        // A process launched into the background has no scene connected to the session.
+        if apps[index].sessions[position].scene != nil {
+            queue(.scene(.disconnect), for: index)
+            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
+        }
         queueDiscardedSessions(of: index)
         queue(.forgetSession, for: index)
         run(index)

@@ -219,10 +219,10 @@ extension Phone {
     mutating func terminateSwipedScene(of index: Int) {
         queue(.scene(.disconnect), for: index)
         queue(.call(.sceneDidDisconnect, nil, .always), for: index)
-        if apps[index].sessionPosition(of: .externalDisplay) != nil {
+        if let display = apps[index].sessionPosition(of: .externalDisplay), apps[index].sessions[display].scene != nil {
             queue(.focus(.externalDisplay), for: index)
             queue(.scene(.disconnect), for: index)
-            queue(.call(.sceneDidDisconnect, nil, .sceneConnected), for: index)
+            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
             queue(.focus(.window), for: index)
         }
         apps[index].discardedSessions.append(contentsOf: apps[index].sessions.map(\.id))

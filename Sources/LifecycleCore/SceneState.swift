@@ -12,6 +12,10 @@ public enum SceneState: String, CaseIterable, Sendable, Hashable, Codable, Bitwi
     /// Off screen.
     case background
 
+    /// What the scenario language and traces call a session with no scene connected (`expect notes#2
+    /// disconnected`): not a state of a scene, whose life ends at its disconnection.
+    public static let disconnectedName = "disconnected"
+
     /// Whether the scene is on screen (`foregroundInactive` or `foregroundActive`).
     public var isForeground: Bool { self == .foregroundInactive || self == .foregroundActive }
 

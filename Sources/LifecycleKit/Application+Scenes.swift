@@ -30,11 +30,11 @@ extension Application {
 
     /// `application(_:configurationForConnecting:options:)`, on the app's first launch: the answer is kept for the
     /// sessions of later launches, which are not asked about.
-    func configureSession(_ id: SceneID, with delegate: any ApplicationDelegate) {
-        let session = session(id)
+    func configureSession(_ id: SceneID, role: SceneConfiguration.Role, with delegate: any ApplicationDelegate) {
+        let session = session(id, role: role)
         session.configuration = delegate.application(
             self, configurationForConnecting: session, options: Scene.ConnectionOptions())
-        rememberedConfiguration = session.configuration
+        rememberedConfigurations[role] = session.configuration
     }
 
     /// `application(_:didDiscardSceneSessions:)`: the sessions are forgotten.
@@ -44,13 +44,14 @@ extension Application {
         delegate.application(self, didDiscardSceneSessions: sessions)
     }
 
-    /// The session with this id, made with the default configuration if the app has not seen it yet.
-    private func session(_ id: SceneID) -> SceneSession {
+    /// The session with this id, made with the configuration remembered for its role if the app has not seen it
+    /// yet.
+    private func session(_ id: SceneID, role: SceneConfiguration.Role = .windowApplication) -> SceneSession {
         if let session = sessionsByID[id.rawValue] { return session }
         let session = SceneSession(
             id: id,
-            configuration: rememberedConfiguration
-                ?? SceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication))
+            configuration: rememberedConfigurations[role]
+                ?? SceneConfiguration(name: "Default Configuration", sessionRole: role))
         sessionsByID[id.rawValue] = session
         return session
     }

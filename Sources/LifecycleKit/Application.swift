@@ -32,7 +32,8 @@ public final class Application {
     var sessionsByID: [String: SceneSession] = [:]
     /// The configuration the app gave for its first scene: iOS remembers it and gives it to later sessions without
     /// asking again (docs/lifecycle.md §13).
-    var rememberedConfiguration: SceneConfiguration?
+    /// The configuration the app delegate chose for each role, the first time it was asked.
+    var rememberedConfigurations: [SceneConfiguration.Role: SceneConfiguration] = [:]
     /// The connected scenes, by their session's identifier.
     var scenesByID: [String: Scene] = [:]
     let appPhases = Broadcast<ScenePhase>()
@@ -157,7 +158,11 @@ public final class Application {
             .didDecodeRestorableState:
             return deliverRestoration(callback, to: delegate)
         case .configurationForConnecting:
-            configureSession(SceneID(rawValue: argument), with: delegate)
+            // The session's id, then its role when it is not a window's (`notes#2 UIWindowSceneSessionRole…`).
+            let words = argument.split(separator: " ")
+            let role = words.dropFirst().first.flatMap { SceneConfiguration.Role(rawValue: String($0)) }
+            configureSession(
+                SceneID(rawValue: String(words.first ?? "")), role: role ?? .windowApplication, with: delegate)
         case .didDiscardSceneSessions:
             discardSessions(argument.split(separator: " ").map { SceneID(rawValue: String($0)) }, telling: delegate)
         case .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,

@@ -5,6 +5,10 @@ public struct SceneConfiguration {
     /// `UISceneSession.Role`.
     public enum Role: String, Sendable, Hashable {
         case windowApplication = "UIWindowSceneSessionRoleApplication"
+        /// What the app shows on an external display; it takes no touches (docs/lifecycle.md §16).
+        case windowExternalDisplayNonInteractive = "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
+        /// The external display's role before iOS 16.
+        case windowExternalDisplay = "UIWindowSceneSessionRoleExternalDisplay"
     }
 
     public var name: String?

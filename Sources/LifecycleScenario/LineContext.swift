@@ -74,6 +74,39 @@ struct LineContext {
         throw error(at: token, message)
     }
 
+    /// A scene id, `ID#N`: a declared app and a session number from 1. (A word that starts with `#` begins a
+    /// comment, so the app's part is never empty.)
+    func sceneID(_ token: Token, hash: Substring.Index, _ declarations: AppDeclarations) throws(ScenarioError)
+        -> SceneID
+    {
+        let text = token.text
+        let appPart = text[..<hash]
+        let numberPart = text[text.index(after: hash)...]
+        guard let number = Int(numberPart), number >= 1, numberPart.allSatisfy(\.isASCII) else {
+            throw error(
+                at: token,
+                "expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), "
+                    + "found '\(text)'")
+        }
+        let appToken = Token(
+            source: token.source, bytes: token.bytes.lowerBound..<(token.bytes.lowerBound + appPart.utf8.count),
+            column: token.column)
+        let app = try declaredApp(appToken, declarations)
+        return SceneID(app: app, number: number)
+    }
+
+    /// A scene's state as `expect` names it: one of ``SceneState``'s, or `disconnected` (`nil`).
+    func sceneState(_ token: Token) throws(ScenarioError) -> SceneState? {
+        if token.text == SceneState.disconnectedName { return nil }
+        if let state = SceneState(rawValue: String(token.text)) { return state }
+        let states = SceneState.allCases.map(\.rawValue) + [SceneState.disconnectedName]
+        var message = "expected a scene's state (\(states.joined(separator: ", "))), found '\(token.text)'"
+        if let suggestion = Spelling.closest(to: token.text, among: states) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        throw error(at: token, message)
+    }
+
     // MARK: Numbers
 
     /// The longest duration the language takes: 100,000 hours, about 11 years. The simulator's clock holds

@@ -45,6 +45,8 @@ public struct Scenario: Sendable {
         case perform(UserAction)
         case wait(Duration)
         case expect(AppID, AppState)
+        /// `expect SCENE STATE`: the state of the scene connected to a session, `nil` for none (`disconnected`).
+        case expectScene(SceneID, SceneState?)
     }
 
     /// The file's name, as errors and headings show it.

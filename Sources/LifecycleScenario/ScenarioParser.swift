@@ -243,10 +243,19 @@ public struct ScenarioParser {
             case .app:
                 values.app = try line.declaredApp(token, declared)
                 appColumn = token.column
+            case .subject:
+                if let hash = token.text.firstIndex(of: "#") {
+                    values.scene = try line.sceneID(token, hash: hash, declared)
+                } else {
+                    values.app = try line.declaredApp(token, declared)
+                }
+                appColumn = token.column
             case .text, .url:
                 values.texts.append(String(token.text))
             case .duration:
                 values.duration = try line.duration(token)
+            case .state where values.scene != nil:
+                values.sceneState = try line.sceneState(token)
             case .state:
                 guard let state = AppState(rawValue: String(token.text)) else {
                     let states = AppState.allCases.map(\.rawValue)
@@ -272,16 +281,21 @@ public struct ScenarioParser {
         var duration = Duration.zero
         var state = AppState.notRunning
         var count: Int?
+        /// For `expect`: the scene it names instead of an app, and the scene's state (`nil`: disconnected).
+        var scene: SceneID?
+        var sceneState: SceneState?
     }
 
     enum ArgumentKind {
-        case app, url, text, duration, state, count
+        /// `subject` is an app, or a scene (`notes#2`).
+        case app, subject, url, text, duration, state, count
 
         var isOptional: Bool { self == .count }
 
         var description: String {
             switch self {
             case .app: "an app id"
+            case .subject: "an app id or a scene id (such as notes#2)"
             case .url: "a URL"
             case .text: "a type, such as com.example.compose"
             case .duration: "a duration, such as 250ms, 5s, 1.5s or 3m"
@@ -293,6 +307,7 @@ public struct ScenarioParser {
         var placeholder: String {
             switch self {
             case .app: "ID"
+            case .subject: "ID|SCENE"
             case .url: "URL"
             case .text: "TYPE"
             case .duration: "DURATION"
@@ -351,12 +366,16 @@ public struct ScenarioParser {
         "download": appAction { .backgroundEvent(.download, $0) },
         "watch": appAction { .backgroundEvent(.watch, $0) },
         "disconnect-scene": appAction(UserAction.disconnectScene),
+        "connect-display": appAction(UserAction.connectDisplay),
+        "disconnect-display": action(.disconnectDisplay),
         "prewarm": appAction(UserAction.prewarm),
         "memory-warning": action(.memoryWarning),
         "memory-pressure": CommandSyntax(arguments: [.count]) { .perform(.memoryPressure(count: $0.count)) },
         "time-change": action(.significantTimeChange),
         "wait": CommandSyntax(arguments: [.duration]) { .wait($0.duration) },
-        "expect": CommandSyntax(arguments: [.app, .state]) { .expect($0.app, $0.state) },
+        "expect": CommandSyntax(arguments: [.subject, .state]) { values in
+            values.scene.map { .expectScene($0, values.sceneState) } ?? .expect(values.app, values.state)
+        },
     ]
 
     /// The commands by the first byte of their word: a word's bytes are compared with the few that share its

@@ -104,7 +104,7 @@ public struct RandomWorkload {
 
     /// An action possible in any situation, or nearly: background events, memory, time.
     private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<15, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)
@@ -115,6 +115,8 @@ public struct RandomWorkload {
         case 10: .terminate(app)
         case 11: .disconnectScene(app)
         case 12: .prewarm(app)
+        case 13: .connectDisplay(app)
+        case 14: .disconnectDisplay
         default: .significantTimeChange
         }
     }
@@ -145,7 +147,7 @@ public struct RandomWorkload {
             case .wait(let duration):
                 if labelled { simulator.record(.action(line: performed, text: "wait \(duration.secondsText)s")) }
                 simulator.advance(by: duration)
-            case .expect:
+            case .expect, .expectScene:
                 continue
             }
             check(simulator, performed)

@@ -12,13 +12,14 @@ public enum ScenarioRunner {
         public var file: String
         public var line: Int
         public var column: Int
-        public var app: AppID
-        public var expected: AppState
-        public var actual: AppState
+        /// The app or the scene the line names.
+        public var subject: String
+        /// The state the line expects and the one its subject was in, by name.
+        public var expected: String
+        public var actual: String
 
         public var description: String {
-            "\(file):\(line):\(column): expectation failed: expected \(app) to be \(expected.rawValue), "
-                + "but it is \(actual.rawValue)"
+            "\(file):\(line):\(column): expectation failed: expected \(subject) to be \(expected), but it is \(actual)"
         }
     }
 
@@ -84,9 +85,20 @@ public enum ScenarioRunner {
         case .expect(let app, let state):
             if let explanation { simulator.record(.explanation(explanation)) }
             if !simulator.expect(app, state, line: step.line) {
+                let actual = simulator.phone.state(of: app) ?? .notRunning
                 return ExpectationFailure(
-                    file: file, line: step.line, column: step.column, app: app, expected: state,
-                    actual: simulator.phone.state(of: app) ?? .notRunning)
+                    file: file, line: step.line, column: step.column, subject: app.rawValue, expected: state.rawValue,
+                    actual: actual.rawValue)
+            }
+        case .expectScene(let scene, let state):
+            if let explanation { simulator.record(.explanation(explanation)) }
+            let actual = simulator.phone.sceneState(of: scene)
+            simulator.record(.expectScene(line: step.line, scene: scene, expected: state, actual: actual))
+            if actual != state {
+                return ExpectationFailure(
+                    file: file, line: step.line, column: step.column, subject: scene.rawValue,
+                    expected: state?.rawValue ?? SceneState.disconnectedName,
+                    actual: actual?.rawValue ?? SceneState.disconnectedName)
             }
         }
         return nil

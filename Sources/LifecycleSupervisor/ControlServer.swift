@@ -191,6 +191,14 @@ final class ControlServer: @unchecked Sendable {
                 return "\(file):\(step.line):\(step.column): expectation failed: expected \(app) to be "
                     + "\(expected.rawValue), but it is \(actual.rawValue)"
             }
+        case .expectScene(let scene, let expected):
+            let actual = supervisor.phone.sceneState(of: scene)
+            supervisor.recordEvent(.expectScene(line: step.line, scene: scene, expected: expected, actual: actual))
+            if actual != expected {
+                let name = { (state: SceneState?) in state?.rawValue ?? SceneState.disconnectedName }
+                return "\(file):\(step.line):\(step.column): expectation failed: expected \(scene) to be "
+                    + "\(name(expected)), but it is \(name(actual))"
+            }
         }
         return nil
     }

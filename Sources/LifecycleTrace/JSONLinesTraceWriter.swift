@@ -100,6 +100,16 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append(#"","actual":""#)
             bytes.append(name: actual)
             bytes.append(expected == actual ? "\",\"ok\":true}\n" : "\",\"ok\":false}\n")
+        case .expectScene(let line, let scene, let expected, let actual):
+            bytes.append(#","kind":"expect","line":"#)
+            bytes.append(decimal: line)
+            bytes.append(#","scene":""#)
+            bytes.append(jsonEscaped: scene.rawValue)
+            bytes.append(#"","expected":""#)
+            bytes.append(contentsOf: expected?.rawValue ?? SceneState.disconnectedName)
+            bytes.append(#"","actual":""#)
+            bytes.append(contentsOf: actual?.rawValue ?? SceneState.disconnectedName)
+            bytes.append(expected == actual ? "\",\"ok\":true}\n" : "\",\"ok\":false}\n")
         case .note(let app, let text):
             if let app {
                 bytes.append(#","kind":"note","app":""#)

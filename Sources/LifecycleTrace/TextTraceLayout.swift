@@ -74,6 +74,20 @@ public struct TextTraceLayout: Sendable {
                 buffer.append(" line ")
                 buffer.append(decimal: number)
             }
+        case .expectScene(let number, let scene, let expected, let actual):
+            let (expectedName, actualName) = (
+                expected?.rawValue ?? SceneState.disconnectedName, actual?.rawValue ?? SceneState.disconnectedName
+            )
+            let verdict =
+                expected == actual
+                ? "✓ expect \(scene) \(expectedName)" : "✗ expect \(scene) \(expectedName), but it is \(actualName)"
+            paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
+                appendTime(record.time, to: &buffer)
+                buffer.append(" ")
+                buffer.append(contentsOf: verdict, paddedTo: 54 + appWidth)
+                buffer.append(" line ")
+                buffer.append(decimal: number)
+            }
         case .note(let app, let text):
             appendStart(record.time, app, to: &buffer)
             paint("3;2", in: &buffer) { buffer in

@@ -17,6 +17,9 @@ public struct TraceRecord: Sendable, Hashable {
         case sceneNotification(AppID, SceneID, UIKitNotification)
         /// An `expect` line, with what the app's state really was.
         case expect(line: Int, app: AppID, expected: AppState, actual: AppState)
+        /// An `expect` line about a scene, with what its state really was: `nil` when no scene was connected to the
+        /// session (`disconnected`).
+        case expectScene(line: Int, scene: SceneID, expected: SceneState?, actual: SceneState?)
         case note(AppID?, String)
         /// What the scenario file says about the line just recorded (its comment): written only when a
         /// trace explains itself, as the demo's does.
@@ -40,7 +43,7 @@ public struct TraceRecord: Sendable, Hashable {
         case .transition, .sceneTransition: "transition"
         case .callback, .sceneCallback: "callback"
         case .notification, .sceneNotification: "notification"
-        case .expect: "expect"
+        case .expect, .expectScene: "expect"
         case .note: "note"
         case .explanation: "explanation"
         }

@@ -325,6 +325,8 @@ public final class PlaygroundSession {
             (line.app, line.scene) = (app.rawValue, scene.rawValue)
         case .expect(let number, let app, let expected, let actual):
             (line.line, line.app, line.passed) = (number, app.rawValue, expected == actual)
+        case .expectScene(let number, let scene, let expected, let actual):
+            (line.line, line.scene, line.passed) = (number, scene.rawValue, expected == actual)
         case .note(let app, _):
             line.app = app?.rawValue
         case .explanation:

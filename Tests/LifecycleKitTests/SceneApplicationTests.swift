@@ -132,6 +132,29 @@ import Testing
         #expect(application.openSessions.map(\.persistentIdentifier) == ["notes#2"])
     }
 
+    /// An external display's scene (docs/lifecycle.md §16): the delegate is asked for a configuration of the
+    /// display's role, and the scene's delegate hears it connect and enter the foreground, never become active.
+    @Test func anExternalDisplaysSceneHasItsRoleAndNeverBecomesActive() throws {
+        let delegate = AppDelegate()
+        let device = Self.device(delegate)
+        try device.perform(.tap("notes"))
+        RecordingSceneDelegate.log = []
+        try device.perform(.connectDisplay("notes"))
+        let application = try #require(device.applications["notes"])
+        let roles = application.openSessions.map { "\($0.persistentIdentifier) \($0.role.rawValue)" }.sorted()
+        #expect(
+            roles == [
+                "notes#1 UIWindowSceneSessionRoleApplication",
+                "notes#2 UIWindowSceneSessionRoleExternalDisplayNonInteractive",
+            ])
+        #expect(RecordingSceneDelegate.log == ["willConnect notes#2 unattached", "willEnterForeground unattached"])
+        #expect(application.connectedScenes.count == 2)
+        #expect(application.applicationState == .active)
+        try device.perform(.disconnectDisplay)
+        #expect(delegate.discarded == ["notes#2"])
+        #expect(application.connectedScenes.count == 1)
+    }
+
     @Test func aSuspendedAppHearsOfItsDiscardedSessionAtTheNextLaunch() throws {
         let delegate = AppDelegate()
         let device = Self.device(delegate)

@@ -151,6 +151,47 @@ import Testing
             "profile ios13\napp notes scenes\ndisconnect-scene notes",
             "t.scenario:3:18: error: 'disconnect-scene notes' is impossible here: notes has no connected scene in the background (it is notRunning)"
         ),
+        // Scenes named by their session (docs/lifecycle.md §16).
+        (
+            "app notes scenes\nexpect notes#2 happy",
+            "t.scenario:2:16: error: expected a scene's state (unattached, foregroundInactive, foregroundActive, background, disconnected), found 'happy'"
+        ),
+        (
+            "app notes scenes\nexpect notes#2 foregroundinactive",
+            "t.scenario:2:16: error: expected a scene's state (unattached, foregroundInactive, foregroundActive, background, disconnected), found 'foregroundinactive'; did you mean 'foregroundInactive'?"
+        ),
+        (
+            "app notes scenes\nexpect notes#0 background",
+            "t.scenario:2:8: error: expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), found 'notes#0'"
+        ),
+        (
+            "app notes scenes\nexpect notes# background",
+            "t.scenario:2:8: error: expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), found 'notes#'"
+        ),
+        (
+            "app notes scenes\nexpect note#2 background",
+            "t.scenario:2:8: error: app 'note' is not declared; did you mean 'notes'?"
+        ),
+        (
+            "app notes scenes\nexpect notes#2 active",
+            "t.scenario:2:16: error: expected a scene's state (unattached, foregroundInactive, foregroundActive, background, disconnected), found 'active'"
+        ),
+        (
+            "profile ios13\napp notes scenes\ntap notes\nhome\nconnect-display notes",
+            "t.scenario:5:17: error: 'connect-display notes' is impossible here: notes is not in the foreground (it is suspended); a display shows the app in front"
+        ),
+        (
+            "profile ios13\napp notes\ntap notes\nconnect-display notes",
+            "t.scenario:4:17: error: 'connect-display notes' is impossible here: notes is not scene-based (declare it with 'scenes'): only scenes reach a display"
+        ),
+        (
+            "profile ios13\napp notes scenes\ntap notes\nconnect-display notes\nconnect-display notes",
+            "t.scenario:5:1: error: 'connect-display notes' is impossible here: an external display is already connected (to notes)"
+        ),
+        (
+            "disconnect-display",
+            "t.scenario:1:1: error: 'disconnect-display' is impossible here: no external display is connected"
+        ),
         (
             "app notes\ntap notes\nswitcher\nshortcut notes x",
             "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"
@@ -206,6 +247,23 @@ import Testing
             output.contains(
                 #"{"t":0,"kind":"expect","line":3,"app":"a","expected":"suspended","actual":"active","ok":false}"#))
         #expect(output.contains(#""line":4,"app":"a","expected":"active","actual":"active","ok":true}"#))
+    }
+
+    @Test func aFailedSceneExpectationNamesTheScene() {
+        var output = ""
+        var errors = ""
+        let source = "profile ios13\napp a scenes\ntap a\nexpect a#1 background\nexpect a#2 disconnected\n"
+        let outcome = ScenarioBatch(format: .jsonl).run(
+            [.init(file: "e.scenario", source: source)], output: &output, errors: &errors)
+        #expect(outcome == .expectationFailed)
+        #expect(
+            errors == "e.scenario:4:1: expectation failed: expected a#1 to be background, but it is foregroundActive\n")
+        #expect(
+            output.contains(
+                #"{"t":0,"kind":"expect","line":4,"scene":"a#1","expected":"background","actual":"foregroundActive","ok":false}"#
+            ))
+        #expect(
+            output.contains(#""line":5,"scene":"a#2","expected":"disconnected","actual":"disconnected","ok":true}"#))
     }
 
     @Test func commentsAndBlankLinesAreIgnored() throws {

@@ -12,12 +12,15 @@ struct InvariantChecker: TraceSink {
     /// The apps that live the scene life cycle (they declare scenes, and the profile has them).
     let sceneApps: Set<AppID>
     private(set) var states: [AppID: AppState] = [:]
-    /// Each scene-based app's connected scene, by the trace.
-    private(set) var scenes: [AppID: SceneState] = [:]
+    /// Each connected scene, by its session, by the trace; and the app of each.
+    private(set) var scenes: [SceneID: SceneState] = [:]
+    private(set) var appOfScene: [SceneID: AppID] = [:]
+    /// The sessions of an external display's role, by their configuration call: their scenes never become active.
+    private(set) var displaySessions: Set<SceneID> = []
     /// Scenes that heard `sceneWillEnterForeground:` and have not become active since.
-    private(set) var awaitingSceneActivation: Set<AppID> = []
+    private(set) var awaitingSceneActivation: Set<SceneID> = []
     /// Scenes between `scene:willConnectToSession:options:` and their first `sceneDidBecomeActive:`.
-    private(set) var connecting: Set<AppID> = []
+    private(set) var connecting: Set<SceneID> = []
     private(set) var violations: [String] = []
     /// Apps that heard `applicationWillEnterForeground:` and have not become active since.
     private(set) var awaitingActivation: Set<AppID> = []
@@ -45,9 +48,11 @@ struct InvariantChecker: TraceSink {
             }
             states[app] = to
             if to == .notRunning {
-                scenes[app] = nil
-                awaitingSceneActivation.remove(app)
-                connecting.remove(app)
+                for (scene, owner) in appOfScene where owner == app {
+                    scenes[scene] = nil
+                    awaitingSceneActivation.remove(scene)
+                    connecting.remove(scene)
+                }
             }
             if to.isForeground {
                 let foreground = states.filter { $0.value.isForeground }.map(\.key)
@@ -55,8 +60,13 @@ struct InvariantChecker: TraceSink {
             } else {
                 awaitingActivation.remove(app)
             }
-        case .callback(let app, let callback, _):
+        case .callback(let app, let callback, let detail):
             let state = states[app, default: .notRunning]
+            if callback == .configurationForConnecting, case .argument(let argument) = detail,
+                argument.contains("ExternalDisplay"), let session = argument.split(separator: " ").first
+            {
+                displaySessions.insert(SceneID(rawValue: String(session)))
+            }
             if !callback.deliveryStates.contains(state) {
                 fail(record, "\(callback.selector) delivered to \(app) while \(state)")
             }
@@ -67,47 +77,57 @@ struct InvariantChecker: TraceSink {
             }
             if callback.isSceneCallback { fail(record, "\(callback.selector) delivered to \(app) without its scene") }
         case .sceneTransition(let app, let scene, let from, let to):
-            if scenes[app] != from {
-                fail(record, "\(scene) moved from \(from) but was \(String(describing: scenes[app]))")
+            if scenes[scene] != from {
+                fail(record, "\(scene) moved from \(from) but was \(String(describing: scenes[scene]))")
             }
             if !SceneLifecycle.edges.contains(where: { $0.from == from && $0.to == to }) {
                 fail(record, "illegal scene transition \(from) → \(to) of \(scene)")
             }
-            scenes[app] = to
-            if !to.isForeground { awaitingSceneActivation.remove(app) }
+            if to == .foregroundActive, displaySessions.contains(scene) {
+                fail(record, "\(scene), an external display's, became active")
+            }
+            scenes[scene] = to
+            appOfScene[scene] = app
+            if !to.isForeground { awaitingSceneActivation.remove(scene) }
         case .sceneCallback(let app, let scene, let callback, _):
             let state = states[app, default: .notRunning]
             if !sceneApps.contains(app) {
                 fail(record, "\(callback.selector) delivered to \(app), which has no scenes")
             }
             if callback == .sceneWillConnect {
-                if scenes[app] != nil { fail(record, "\(scene) connected twice") }
-                scenes[app] = .unattached
-                connecting.insert(app)
+                if scenes[scene] != nil { fail(record, "\(scene) connected twice") }
+                scenes[scene] = .unattached
+                appOfScene[scene] = app
+                connecting.insert(scene)
             }
             if !callback.deliveryStates.contains(state) {
                 fail(record, "\(callback.selector) delivered to \(app) while \(state)")
             }
-            if !callback.sceneDeliveryStates.contains(scenes[app] ?? .unattached) {
-                fail(record, "\(callback.selector) delivered about \(scene) while \(String(describing: scenes[app]))")
+            if !callback.sceneDeliveryStates.contains(scenes[scene] ?? .unattached) {
+                fail(record, "\(callback.selector) delivered about \(scene) while \(String(describing: scenes[scene]))")
             }
-            if callback == .sceneOpenURLContexts, connecting.contains(app) {
+            if callback == .sceneOpenURLContexts, connecting.contains(scene) {
                 fail(
                     record, "scene:openURLContexts: while \(scene) connects: the URL belongs in the connection options")
             }
-            if callback == .sceneWillEnterForeground { awaitingSceneActivation.insert(app) }
-            if callback == .sceneDidBecomeActive {
-                awaitingSceneActivation.remove(app)
-                connecting.remove(app)
+            if callback == .sceneWillEnterForeground, !displaySessions.contains(scene) {
+                awaitingSceneActivation.insert(scene)
             }
-            if callback == .sceneDidDisconnect { scenes[app] = nil }
+            if callback == .sceneDidBecomeActive {
+                awaitingSceneActivation.remove(scene)
+                connecting.remove(scene)
+            }
+            if callback == .sceneDidDisconnect {
+                scenes[scene] = nil
+                connecting.remove(scene)
+            }
         case .sceneNotification(let app, _, let notification):
             let state = states[app, default: .notRunning]
             if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
         case .notification(let app, let notification):
             let state = states[app, default: .notRunning]
             if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
-        case .action, .expect, .note, .explanation:
+        case .action, .expect, .expectScene, .note, .explanation:
             break
         }
     }
@@ -136,12 +156,13 @@ struct InvariantChecker: TraceSink {
         for app in sceneApps {
             // The app's state is its scene's: the most active connected scene's while its process runs.
             guard let state = phone.state(of: app), state.isExecuting else { continue }
-            let derived = SceneLifecycle.appState(of: phone.sceneState(of: app).map { [$0] } ?? [])
+            let sessions = phone.sessions(of: app).map(\.id)
+            let derived = SceneLifecycle.appState(of: sessions.compactMap { phone.sceneState(of: $0) })
             if derived != state {
-                violations.append("after step \(step): \(app) is \(state) but its scene asks for \(derived)")
+                violations.append("after step \(step): \(app) is \(state) but its scenes ask for \(derived)")
             }
-            if phone.sceneState(of: app) != scenes[app] {
-                violations.append("after step \(step): the phone and the trace disagree on the scene of \(app)")
+            for session in sessions where phone.sceneState(of: session) != scenes[session] {
+                violations.append("after step \(step): the phone and the trace disagree on the scene \(session)")
             }
         }
     }
