@@ -25,6 +25,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether the app is scene-based (`UIApplicationSceneManifest` in its Info.plist; iOS 13 and later): its
     /// visible UI is a scene with a life cycle of its own, told to a scene delegate (docs/lifecycle.md §13).
     public var usesScenes: Bool
+    /// Whether a scene-based app may show several windows at once (`UIApplicationSupportsMultipleScenes`; an
+    /// iPad's, docs/lifecycle.md §16).
+    public var supportsMultipleWindows = false
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],

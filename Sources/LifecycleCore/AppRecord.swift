@@ -40,6 +40,9 @@ struct AppRecord: Sendable {
     /// The position in ``sessions`` of the session the run loop's scene steps are about (UIKit's scene of the
     /// callback it is delivering); ``sessions``'s end when they are about a session still to be made.
     var focus = 0
+    /// The numbers of the window sessions shown when the app is in front, left first: one, or two side by side
+    /// on an iPad (docs/lifecycle.md §16). Kept when the app leaves the screen, to come back as it was.
+    var windowsOnScreen: [Int32] = []
     /// How many sessions the app has had: the next one's number is one more.
     var sessionCount: Int32 = 0
     /// Whether `application:configurationForConnectingSceneSession:options:` has ever been asked: iOS remembers
@@ -108,11 +111,27 @@ struct AppRecord: Sendable {
         set { if sessions.indices.contains(focus) { sessions[focus].scene = newValue } }
     }
 
-    /// The scene connected to the app's window session, if one is.
-    var windowScene: SceneLifecycle? {
-        // The window's session comes first (``Phone/connectScene(_:of:)``).
-        sessions.first.flatMap { $0.role == .window ? $0.scene : nil }
+    /// The position of the app's front window session: the first of those on screen, or its first window.
+    var frontWindowPosition: Int? {
+        if let front = windowsOnScreen.first, let position = sessionPosition(number: front) { return position }
+        return sessionPosition(of: .window)
     }
+
+    /// The scene connected to the app's front window session, if one is.
+    var windowScene: SceneLifecycle? {
+        frontWindowPosition.flatMap { sessions[$0].scene }
+    }
+
+    /// The position of the session with this number, if the app has it.
+    func sessionPosition(number: Int32) -> Int? {
+        sessions.firstIndex { $0.number == number }
+    }
+
+    /// How many window sessions the app has.
+    var windowSessionCount: Int { sessions.reduce(0) { $0 + ($1.role == .window ? 1 : 0) } }
+
+    /// The numbers of the windows on screen after the front one.
+    var otherWindowsOnScreen: ArraySlice<Int32> { windowsOnScreen.dropFirst() }
 
     /// The position of the app's session of a role, if it has one.
     func sessionPosition(of role: SceneRole) -> Int? {
@@ -133,13 +152,33 @@ struct AppRecord: Sendable {
     /// Makes the session of a role the one the scene steps are about; the end of ``sessions`` when the app has
     /// none of it yet (``Phone/connectScene(_:of:)`` makes it there).
     mutating func focus(on role: SceneRole) {
-        focus = sessionPosition(of: role) ?? sessions.count
+        let position = role == .window ? frontWindowPosition : sessionPosition(of: role)
+        focus = position ?? sessions.count
     }
 
-    /// Drops the session in focus; the focus goes back to the window's.
+    /// Makes the session with this number the one the scene steps are about (``sessions``'s end when it is gone).
+    mutating func focus(onSession number: Int32) {
+        focus = sessionPosition(number: number) ?? sessions.count
+    }
+
+    /// Drops the session in focus; the focus goes back to the front window's.
     mutating func forgetFocusedSession() {
-        if sessions.indices.contains(focus) { sessions.remove(at: focus) }
+        if sessions.indices.contains(focus) {
+            let number = sessions[focus].number
+            sessions.remove(at: focus)
+            windowsOnScreen.removeAll { $0 == number }
+        }
         focus(on: .window)
+    }
+
+    /// Makes a new window session, not connected yet, to be configured when its scene connects; returns its
+    /// number.
+    mutating func makeWindowSession() -> Int32 {
+        sessionCount += 1
+        var session = SceneSession(number: sessionCount, app: id, role: .window)
+        session.needsConfiguration = true
+        sessions.append(session)
+        return sessionCount
     }
 
     /// The process ended: no scene is connected any more, every session stays (docs/lifecycle.md §13).

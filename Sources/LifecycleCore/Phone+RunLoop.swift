@@ -77,6 +77,8 @@ extension Phone {
             awaitCompletionHandler(of: callback, for: index)
         case .focus(let role):
             apps[index].focus(on: role)
+        case .focusSession(let number):
+            apps[index].focus(onSession: number)
         case .connectScene(let role):
             connectScene(role, of: index)
         case .scene(let event):
@@ -90,6 +92,7 @@ extension Phone {
             apps[index].forgetFocusedSession()
         case .forgetSessions:
             apps[index].sessions = []
+            apps[index].windowsOnScreen = []
             apps[index].focus = 0
         }
     }
@@ -113,7 +116,7 @@ extension Phone {
         case .launchAccepted: !apps[index].launchRefused
         case .didFinishLaunchingAccepted: apps[index].didFinishLaunchingAnswer
         case .lastAnswerYes: apps[index].lastAnswer
-        case .firstConfiguration: !apps[index].hasSceneConfiguration
+        case .firstConfiguration: !apps[index].hasSceneConfiguration || apps[index].session?.needsConfiguration == true
         case .sceneConnected: apps[index].scene != nil
         }
     }
@@ -153,8 +156,10 @@ extension Phone {
             let detail = output.keep(sceneDetail(of: callback, detail, on: index))
             emit(.sceneCallback(app: index, scene: output.keep(session.id), callback, detail: detail))
         } else if callback == .configurationForConnecting, let session = apps[index].session {
-            // The window's configuration is remembered from the first launch on (docs/lifecycle.md §13).
+            // The window's configuration is remembered from the first launch on (docs/lifecycle.md §13); a new
+            // window is asked about all the same (§16).
             if session.role == .window { apps[index].hasSceneConfiguration = true }
+            apps[index].sessions[apps[index].focus].needsConfiguration = false
             let argument =
                 session.role == .window
                 ? session.id.rawValue : "\(session.id.rawValue) \(session.role.uiKitName(under: profile))"
@@ -253,6 +258,14 @@ extension Phone {
             return
         }
         queueSceneSteps(for: sceneEvent, .always, of: index)
+        // The other windows on screen beside the front one (an iPad's, docs/lifecycle.md §16), left first.
+        if apps[index].windowsOnScreen.count > 1 {
+            for number in apps[index].otherWindowsOnScreen {
+                queue(.focusSession(number), for: index)
+                queueSceneSteps(for: sceneEvent, .sceneConnected, of: index)
+            }
+            queue(.focus(.window), for: index)
+        }
         // A scene that follows the app's window (an external display's) enters the foreground and the background
         // with it, after it; it never becomes active (docs/lifecycle.md §16).
         if sceneEvent == .enterForeground || sceneEvent == .enterBackground, apps[index].sessions.count > 1,

@@ -72,6 +72,18 @@ extension Phone {
             // Sessions discarded while the app was not running are told once the scene has connected, before it
             // enters the foreground (the logs of docs/lifecycle.md §13).
             queueDiscardedSessions(of: index)
+            // The other windows shown with it (side by side on an iPad) connect too, each to its own session (§16).
+            if apps[index].windowsOnScreen.count > 1 {
+                for number in apps[index].otherWindowsOnScreen {
+                    guard let position = apps[index].sessionPosition(number: number),
+                        apps[index].sessions[position].scene == nil
+                    else { continue }
+                    queue(.focusSession(number), for: index)
+                    queue(.connectScene(.window), for: index)
+                    queueCall(.sceneWillConnect, .connectionOptions(ConnectionOptions()), for: index)
+                }
+                queue(.focus(.window), for: index)
+            }
         }
         let sceneDeliveries = connected ? Self.sceneDeliveries(request.deliveries) : []
         // A URL reaches a connected scene while it is still in the background, before it enters the foreground;
@@ -116,6 +128,7 @@ extension Phone {
             if role == .window {
                 apps[index].sessions.insert(session, at: 0)
                 apps[index].focus = 0
+                apps[index].windowsOnScreen = [session.number]
             } else {
                 apps[index].sessions.append(session)
                 apps[index].focus = apps[index].sessions.count - 1
@@ -257,6 +270,7 @@ extension Phone {
             note(index, "session \(session.id) discarded")
         }
         apps[index].sessions = []
+        apps[index].windowsOnScreen = []
         apps[index].focus = 0
     }
 }

@@ -50,7 +50,24 @@ extension Phone {
                 bringForward(index)
             }
         case .swipe(let app):
-            swipeAway(try switcherCard(of: app))
+            let index = try switcherCard(of: app)
+            // On an iPad a card is a window's: the app's most recent one goes, the app with it only if it was its
+            // last (docs/lifecycle.md §16).
+            if device == .ipad, apps[index].windowSessionCount > 1, let front = apps[index].frontWindowPosition {
+                try closeWindow(apps[index].sessions[front].id)
+            } else {
+                swipeAway(index)
+            }
+        case .newWindow(let app, let sideBySide):
+            try openNewWindow(try index(of: app), sideBySide: sideBySide)
+        case .closeWindow(let scene):
+            try closeWindow(scene)
+        case .pickWindow(let scene):
+            guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
+            try pickWindow(scene)
+        case .swipeWindow(let scene):
+            guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
+            try closeWindow(scene)
         case .openNotificationCenter, .openControlCenter:
             try requireNothingOpen()
             overlay = action == .openNotificationCenter ? .notificationCenter : .controlCenter
@@ -207,13 +224,22 @@ extension Phone {
     /// inactive → background: `applicationDidEnterBackground:`, state preservation, then exit (exits-on-suspend)
     /// or suspension once nothing is left to run. A scene-based app's scene enters the background instead, and
     /// is asked for its restoration activity.
-    private mutating func sendToBackground(_ index: Int) {
+    mutating func sendToBackground(_ index: Int) {
         guard projectedState(of: index) == .inactive else { return }
         queueSteps(for: .enterBackground, of: index)
         if usesScenes(index) {
             if apps[index].behavior.restoresState {
                 queue(.call(.stateRestorationActivityForScene, nil, .always), for: index)
                 queue(.storeSceneActivity, for: index)
+                // Each other window on screen is asked for its own (docs/lifecycle.md §16).
+                if apps[index].windowsOnScreen.count > 1 {
+                    for number in apps[index].otherWindowsOnScreen {
+                        queue(.focusSession(number), for: index)
+                        queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
+                        queue(.storeSceneActivity, for: index)
+                    }
+                    queue(.focus(.window), for: index)
+                }
             }
         } else if apps[index].behavior.restoresState {
             queue(.call(.shouldSaveApplicationState, nil, .always), for: index)
@@ -228,7 +254,7 @@ extension Phone {
 
     /// Launches or resumes an app into the foreground, delivering events while it is inactive. On a launch,
     /// the deliveries happen only if `launchGate` holds (docs/lifecycle.md §3).
-    private mutating func bringForward(
+    mutating func bringForward(
         _ index: Int, options: LaunchOptions? = nil, deliveries: [ForegroundRequest.Delivery] = [],
         launchGate: Step.Condition = .launchAccepted
     ) {
@@ -314,7 +340,7 @@ extension Phone {
     /// Swipes an app's card away: a running app is terminated, a suspended one killed silently (docs/lifecycle.md §3),
     /// and its restoration archive deleted (§6). A running scene-based app hears of its discarded session at once;
     /// any other's session goes with its process, told at the next launch.
-    private mutating func swipeAway(_ index: Int) {
+    mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
         apps[index].wasForceQuit = true
         let state = projectedState(of: index)

@@ -32,6 +32,8 @@ public struct Phone: Sendable {
     public static let defaultDeviceMemory = 2048
 
     public let profile: Profile
+    /// An iPhone or an iPad: its windowing (docs/lifecycle.md §16).
+    public let device: DeviceKind
     /// The device's memory for apps, in megabytes.
     public let deviceMemory: Int
     /// What covers the screen, if anything.
@@ -78,8 +80,12 @@ public struct Phone: Sendable {
     /// Memory sizes are kept within 0…``AppConfiguration/maximumMemory``.
     ///
     /// - Precondition: app identifiers are unique.
-    public init(profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration]) {
+    public init(
+        profile: Profile = .ios12, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
+        apps: [AppConfiguration]
+    ) {
         self.profile = profile
+        self.device = device
         self.deviceMemory = Self.withinMemoryRange(deviceMemory)
         self.apps = AppRecords(
             apps.map { configuration in

@@ -10,6 +10,9 @@ struct SceneSession: Sendable, Hashable {
     /// Whether `stateRestorationActivityForScene:` returned an activity the last time the scene entered the
     /// background: it is handed back when the scene connects again.
     var hasRestorationActivity = false
+    /// Whether `application:configurationForConnectingSceneSession:options:` is to be asked for it: a new
+    /// window's session, even after the app's first launch (docs/lifecycle.md §16).
+    var needsConfiguration = false
 
     init(number: Int32, app: AppID, role: SceneRole) {
         self.number = number

@@ -42,6 +42,8 @@ enum Step: Sendable {
     /// Make the app's session of a role the one the scene steps that follow are about (UIKit's scene of the
     /// callbacks it delivers): its window's, unless a step says otherwise (docs/lifecycle.md §16).
     case focus(SceneRole)
+    /// Make the session with this number the one the scene steps that follow are about: one of several windows.
+    case focusSession(Int32)
     /// Connect a scene to the session in focus, `unattached`: the session is made first if the app has none of
     /// the role.
     case connectScene(SceneRole)

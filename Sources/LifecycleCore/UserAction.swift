@@ -50,6 +50,17 @@ public enum UserAction: Sendable, Hashable {
     case significantTimeChange
     /// The system reclaims an app's background scene (`sceneDidDisconnect:`); its session stays (iOS 13+).
     case disconnectScene(AppID)
+    /// A new window of a scene-based app (dragged from the Dock, App Exposé's "+", `requestSceneSessionActivation`):
+    /// full screen, covering what was on screen, or side by side with the app's window on screen (an iPad's,
+    /// docs/lifecycle.md §16).
+    case newWindow(AppID, sideBySide: Bool)
+    /// A window closes: swiped away in App Exposé, or `requestSceneSessionDestruction` from the app's code. Its
+    /// scene disconnects and its session is discarded; the app's last window goes as a swipe of the app.
+    case closeWindow(SceneID)
+    /// Pick a window's card in the switcher: that window comes forward, full screen.
+    case pickWindow(SceneID)
+    /// Swipe a window's card away in the switcher: it closes, as ``closeWindow(_:)``.
+    case swipeWindow(SceneID)
     /// An external display is connected while the app is in the foreground: the app gets a scene for it, which
     /// follows the app's window and never becomes active (docs/lifecycle.md §16).
     case connectDisplay(AppID)

@@ -32,10 +32,11 @@ struct AppDeclarationParser {
         case willEnterForeground = "will-enter-foreground"
         case willTerminate = "will-terminate"
         case scenes
+        case multipleWindows = "multiple-windows"
 
         var isFlag: Bool {
             switch self {
-            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes: true
+            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes, .multipleWindows: true
             default: false
             }
         }
@@ -112,6 +113,11 @@ struct AppDeclarationParser {
             }
             try apply(option, value ?? "", token, to: &configuration)
         }
+        if configuration.supportsMultipleWindows, !configuration.usesScenes,
+            let token = line.tokens.first(where: { $0.text == Option.multipleWindows.rawValue })
+        {
+            throw line.error(at: token, "'multiple-windows' is a scene-based app's: declare 'scenes' before it")
+        }
         return configuration
     }
 
@@ -122,6 +128,9 @@ struct AppDeclarationParser {
         case .scenes:
             configuration.usesScenes = true
             requirements.append(line.requirement(at: token, version: 13, "'scenes' (a scene-based app)"))
+        case .multipleWindows:
+            configuration.supportsMultipleWindows = true
+            requirements.append(line.requirement(at: token, version: 13, "'multiple-windows' (several scenes)"))
         case .exitsOnSuspend: configuration.exitsOnSuspend = true
         case .restoresState: configuration.behavior.restoresState = true
         case .dataProtection: configuration.usesDataProtection = true

@@ -54,6 +54,8 @@ public struct Scenario: Sendable {
     /// The profile the file names, if it names one.
     public var profile: Profile?
     public var deviceMemory: Int
+    /// The kind of device the file describes: an iPhone unless it says `device ipad`.
+    public var device: DeviceKind = .iphone
     public var apps: [AppConfiguration]
     public var steps: [Step]
     /// What the declarations need of the profile.
@@ -85,6 +87,6 @@ public struct Scenario: Sendable {
 
     /// A phone in its initial state for this scenario; `defaultProfile` applies when the file names none.
     public func makePhone(defaultProfile: Profile = .ios12) -> Phone {
-        Phone(profile: profile ?? defaultProfile, deviceMemory: deviceMemory, apps: apps)
+        Phone(profile: profile ?? defaultProfile, device: device, deviceMemory: deviceMemory, apps: apps)
     }
 }

@@ -141,16 +141,7 @@ public struct ScenarioParser {
             state.scenario.profile = profile
             state.profileLine = line.number
         } else if first.spells("device") {
-            try line.requireCount(2, "device takes memory=SIZE, such as memory=2048MB")
-            try requireOnceBeforeActions(
-                first, line, state, previous: state.deviceLine, "the device is already described")
-            let option = line.tokens[1]
-            guard option.text.hasPrefix("memory=") else {
-                throw line.error(
-                    at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
-            }
-            state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
-            state.deviceLine = line.number
+            try parseDevice(first, line, &state)
         } else if first.spells("app") {
             var parser = AppDeclarationParser(line: line)
             do {
@@ -194,6 +185,40 @@ public struct ScenarioParser {
         let words = first.bytes.lowerBound..<last.bytes.upperBound
         // A line read from a file is its own source: when its words are all of it, that is the text.
         return words == 0..<source.utf8.count ? source : String(source.utf8Slice(words))
+    }
+
+    /// `device [iphone|ipad] [memory=SIZE]`: the kind of device and its memory, each optional, at least one.
+    private static func parseDevice(_ keyword: Token, _ line: LineContext, _ state: inout ParseState)
+        throws(ScenarioError)
+    {
+        let usage = "device takes iphone or ipad, then memory=SIZE, such as 'device ipad memory=4096MB'"
+        guard line.tokens.count >= 2 else { throw line.error(column: line.endColumn, usage) }
+        try requireOnceBeforeActions(
+            keyword, line, state, previous: state.deviceLine, "the device is already described")
+        var options = line.tokens.dropFirst()
+        if let kind = options.first, !kind.text.hasPrefix("memory=") {
+            guard let device = DeviceKind(rawValue: String(kind.text)) else {
+                var message = "expected a device (iphone, ipad) or memory=SIZE, found \(quoted(kind.text))"
+                if let suggestion = Spelling.closest(to: kind.text, among: DeviceKind.allCases.map(\.rawValue)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw line.error(at: kind, message)
+            }
+            state.scenario.device = device
+            options = options.dropFirst()
+        }
+        if let option = options.first {
+            guard option.text.hasPrefix("memory=") else {
+                throw line.error(
+                    at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
+            }
+            state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
+        }
+        if options.count > 1 {
+            let extra = options[options.startIndex + 1]
+            throw line.error(at: extra, "\(usage); found an extra \(quoted(extra.text))")
+        }
+        state.deviceLine = line.number
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).
@@ -243,6 +268,20 @@ public struct ScenarioParser {
             case .app:
                 values.app = try line.declaredApp(token, declared)
                 appColumn = token.column
+            case .scene:
+                guard let hash = token.text.firstIndex(of: "#") else {
+                    throw line.error(
+                        at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
+                }
+                values.window = try line.sceneID(token, hash: hash, declared)
+                appColumn = token.column
+            case .layout:
+                guard token.text == "split" else {
+                    throw line.error(
+                        at: token,
+                        "expected 'split' (side by side) or nothing (full screen), found \(quoted(token.text))")
+                }
+                values.sideBySide = true
             case .subject:
                 if let hash = token.text.firstIndex(of: "#") {
                     values.scene = try line.sceneID(token, hash: hash, declared)
@@ -284,18 +323,23 @@ public struct ScenarioParser {
         /// For `expect`: the scene it names instead of an app, and the scene's state (`nil`: disconnected).
         var scene: SceneID?
         var sceneState: SceneState?
+        /// For `new-window`: `split`. For `close-window`: the window.
+        var sideBySide = false
+        var window = SceneID(rawValue: "")
     }
 
     enum ArgumentKind {
-        /// `subject` is an app, or a scene (`notes#2`).
-        case app, subject, url, text, duration, state, count
+        /// `subject` is an app, or a scene (`notes#2`); `layout` the optional `split` of `new-window`.
+        case app, subject, scene, layout, url, text, duration, state, count
 
-        var isOptional: Bool { self == .count }
+        var isOptional: Bool { self == .count || self == .layout }
 
         var description: String {
             switch self {
             case .app: "an app id"
             case .subject: "an app id or a scene id (such as notes#2)"
+            case .scene: "a scene id (such as notes#2)"
+            case .layout: "split"
             case .url: "a URL"
             case .text: "a type, such as com.example.compose"
             case .duration: "a duration, such as 250ms, 5s, 1.5s or 3m"
@@ -308,6 +352,8 @@ public struct ScenarioParser {
             switch self {
             case .app: "ID"
             case .subject: "ID|SCENE"
+            case .scene: "SCENE"
+            case .layout: "[split]"
             case .url: "URL"
             case .text: "TYPE"
             case .duration: "DURATION"
@@ -345,8 +391,16 @@ public struct ScenarioParser {
         "tap": appAction(UserAction.tap),
         "home": action(.home),
         "switcher": action(.openSwitcher),
-        "pick": appAction(UserAction.pick),
-        "swipe": appAction(UserAction.swipe),
+        "pick": CommandSyntax(arguments: [.subject]) { values in
+            .perform(values.scene.map(UserAction.pickWindow) ?? .pick(values.app))
+        },
+        "swipe": CommandSyntax(arguments: [.subject]) { values in
+            .perform(values.scene.map(UserAction.swipeWindow) ?? .swipe(values.app))
+        },
+        "new-window": CommandSyntax(arguments: [.app, .layout]) {
+            .perform(.newWindow($0.app, sideBySide: $0.sideBySide))
+        },
+        "close-window": CommandSyntax(arguments: [.scene]) { .perform(.closeWindow($0.window)) },
         "notification-center": action(.openNotificationCenter),
         "control-center": action(.openControlCenter),
         "alert": action(.showAlert),

@@ -44,7 +44,8 @@ public final class SimulatedDevice {
     ///   - sceneDelegateClasses: for scene-based apps, the class of scene delegate made for each scene (what
     ///     the Info.plist's scene manifest names on iOS), unless the app delegate's configuration names another.
     public init(
-        profile: Profile = .ios12, deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
+        profile: Profile = .ios12, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
+        apps: [AppConfiguration],
         delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:],
         notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil
     ) {
@@ -56,7 +57,7 @@ public final class SimulatedDevice {
         }
         self.notificationCenter = notificationCenter
         self.simulator = Simulator(
-            phone: Phone(profile: profile, deviceMemory: deviceMemory, apps: configurations),
+            phone: Phone(profile: profile, device: device, deviceMemory: deviceMemory, apps: configurations),
             sink: CollectingTraceSink())
         for (app, delegate) in delegates {
             applications[app] = Application(
@@ -67,13 +68,14 @@ public final class SimulatedDevice {
         simulator.hostedCode = code
     }
 
-    /// A device for a scenario's declarations (profile, memory, apps), with delegates for some of its apps.
+    /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.
     public convenience init(
         scenario: Scenario, delegates: [AppID: any ApplicationDelegate],
         sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:], defaultProfile: Profile = .ios12
     ) {
         self.init(
-            profile: scenario.profile ?? defaultProfile, deviceMemory: scenario.deviceMemory, apps: scenario.apps,
+            profile: scenario.profile ?? defaultProfile, device: scenario.device, deviceMemory: scenario.deviceMemory,
+            apps: scenario.apps,
             delegates: delegates, sceneDelegateClasses: sceneDelegateClasses)
     }
 

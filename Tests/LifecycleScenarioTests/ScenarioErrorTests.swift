@@ -48,13 +48,13 @@ import Testing
             "t.scenario:1:8: error: profile takes one of ios4 to ios18, or ios26; found nothing after 'profile'"
         ),
         ("device memory=2048", "t.scenario:1:8: error: expected a memory size such as 300MB or 2GB, found '2048'"),
-        ("device ram=2GB", "t.scenario:1:8: error: expected memory=SIZE, such as memory=2048MB, found 'ram=2GB'"),
+        ("device ram=2GB", "t.scenario:1:8: error: expected a device (iphone, ipad) or memory=SIZE, found 'ram=2GB'"),
         ("device memory=1GB\ndevice memory=2GB", "t.scenario:2:1: error: the device is already described on line 1"),
         ("app", "t.scenario:1:4: error: 'app' needs an app id after it"),
         ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
         (
             "app a colour=red",
-            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes"
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows"
         ),
         (
             "app a restore-state",
@@ -187,6 +187,57 @@ import Testing
         (
             "profile ios13\napp notes scenes\ntap notes\nconnect-display notes\nconnect-display notes",
             "t.scenario:5:1: error: 'connect-display notes' is impossible here: an external display is already connected (to notes)"
+        ),
+        // Windows (docs/lifecycle.md §16).
+        ("device tablet", "t.scenario:1:8: error: expected a device (iphone, ipad) or memory=SIZE, found 'tablet'"),
+        (
+            "device Ipad",
+            "t.scenario:1:8: error: expected a device (iphone, ipad) or memory=SIZE, found 'Ipad'; did you mean 'ipad'?"
+        ),
+        (
+            "device ipad memory=4096MB extra",
+            "t.scenario:1:27: error: device takes iphone or ipad, then memory=SIZE, such as 'device ipad memory=4096MB'; found an extra 'extra'"
+        ),
+        (
+            "device",
+            "t.scenario:1:7: error: device takes iphone or ipad, then memory=SIZE, such as 'device ipad memory=4096MB'"
+        ),
+        (
+            "profile ios17\napp notes multiple-windows",
+            "t.scenario:2:11: error: 'multiple-windows' is a scene-based app's: declare 'scenes' before it"
+        ),
+        (
+            "profile ios12\napp notes scenes multiple-windows",
+            "t.scenario:2:11: error: 'scenes' (a scene-based app) needs iOS 13 or later, and the profile is ios12; write 'profile ios13' (or later) before the first action\n"
+                + "t.scenario:2:18: error: 'multiple-windows' (several scenes) needs iOS 13 or later, and the profile is ios12; write 'profile ios13' (or later) before the first action"
+        ),
+        (
+            "profile ios17\napp notes scenes\ntap notes\nnew-window notes split",
+            "t.scenario:4:12: error: 'new-window notes split' is impossible here: an iPhone shows one window of an app, and notes has one; several windows need 'device ipad'"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes\ntap notes\nnew-window notes",
+            "t.scenario:5:12: error: 'new-window notes' is impossible here: notes has one window and no more (declare it with 'scenes multiple-windows')"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\nnew-window notes beside",
+            "t.scenario:4:18: error: expected 'split' (side by side) or nothing (full screen), found 'beside'"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\nnew-window notes split",
+            "t.scenario:4:12: error: 'new-window notes split' is impossible here: no window is on screen for a new one to be side by side with"
+        ),
+        (
+            "profile ios17\napp notes scenes\nclose-window notes",
+            "t.scenario:3:14: error: expected a scene id, such as notes#2, found 'notes'"
+        ),
+        (
+            "profile ios17\napp notes scenes\nclose-window notes#4",
+            "t.scenario:3:14: error: 'close-window notes#4' is impossible here: no app has a session notes#4"
+        ),
+        (
+            "profile ios17\napp notes scenes\ntap notes\npick notes#1",
+            "t.scenario:4:1: error: 'pick notes#1' is impossible here: the app switcher is not open"
         ),
         (
             "disconnect-display",

@@ -1,0 +1,163 @@
+extension Phone {
+    /// Opens a new window of a scene-based app (docs/lifecycle.md §16): full screen, covering what was on screen,
+    /// or side by side with the app's one window on screen. Its session is new, so the app is asked for its
+    /// configuration even after its first launch.
+    mutating func openNewWindow(_ index: Int, sideBySide: Bool) throws(ImpossibleAction) {
+        let app = apps[index].id
+        guard usesScenes(index) else {
+            throw ImpossibleAction("\(app) is not scene-based (declare it with 'scenes')", culprit: .app)
+        }
+        if isLocked { throw ImpossibleAction("the device is locked") }
+        if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open") }
+        if apps[index].windowSessionCount > 0 {
+            guard device == .ipad else {
+                throw ImpossibleAction(
+                    "an iPhone shows one window of an app, and \(app) has one; several windows need 'device ipad'",
+                    culprit: .app)
+            }
+            guard apps[index].configuration.supportsMultipleWindows else {
+                throw ImpossibleAction(
+                    "\(app) has one window and no more (declare it with 'scenes multiple-windows')", culprit: .app)
+            }
+        }
+        if sideBySide {
+            guard device == .ipad else { throw ImpossibleAction("windows side by side need an iPad ('device ipad')") }
+            guard foreground == index else {
+                throw ImpossibleAction(
+                    foreground == nil
+                        ? "no window is on screen for a new one to be side by side with"
+                        : "side by side with another app's window (Split View of two apps) is not in the model yet",
+                    culprit: .app)
+            }
+            guard apps[index].windowsOnScreen.count == 1 else {
+                throw ImpossibleAction(
+                    "two windows of \(app) are side by side already; a third cannot join them", culprit: .app)
+            }
+        }
+        let number = apps[index].makeWindowSession()
+        if foreground == index {
+            let covered = sideBySide ? [] : apps[index].windowsOnScreen
+            apps[index].windowsOnScreen = sideBySide ? apps[index].windowsOnScreen + [number] : [number]
+            queueWindowComingForward(number, of: index, connecting: true, covering: covered)
+        } else {
+            if let foreground { leaveForeground(foreground) }
+            showOnly(number, of: index)
+            bringForward(index)
+        }
+    }
+
+    /// Picks a window's card in the switcher (docs/lifecycle.md §16): it comes forward full screen, connecting
+    /// again if the system had reclaimed its scene; the windows it covers enter the background.
+    mutating func pickWindow(_ scene: SceneID) throws(ImpossibleAction) {
+        let (index, position) = try windowSession(scene)
+        guard apps[index].hasSwitcherCard else {
+            throw ImpossibleAction("\(apps[index].id) has no card in the app switcher", culprit: .app)
+        }
+        let number = apps[index].sessions[position].number
+        overlay = nil
+        guard foreground == index else {
+            if let foreground { leaveForeground(foreground) }
+            showOnly(number, of: index)
+            bringForward(index)
+            return
+        }
+        if apps[index].windowsOnScreen.contains(number) {
+            // Back to what was on screen.
+            becomeActive(index)
+            return
+        }
+        let covered = apps[index].windowsOnScreen
+        apps[index].windowsOnScreen = [number]
+        queueWindowComingForward(
+            number, of: index, connecting: apps[index].sessions[position].scene == nil, covering: covered)
+    }
+
+    /// Closes a window (docs/lifecycle.md §16): swiped away, or `requestSceneSessionDestruction`. Its scene
+    /// resigns if it was active and disconnects, with no `sceneDidEnterBackground:`, and the app hears at once
+    /// that its session is discarded (a suspended app is resumed for it, then suspended again; one that is not
+    /// running hears of it after a scene connects at its next launch). The app's last window goes as a swipe of
+    /// the app: it terminates.
+    mutating func closeWindow(_ scene: SceneID) throws(ImpossibleAction) {
+        let (index, position) = try windowSession(scene)
+        guard apps[index].windowSessionCount > 1 else {
+            // An active window resigns first; then its scene disconnects as a swiped card's (§13).
+            resignActive(index)
+            swipeAway(index)
+            return
+        }
+        let number = apps[index].sessions[position].number
+        apps[index].windowsOnScreen.removeAll { $0 == number }
+        apps[index].discardedSessions.append(scene)
+        switch projectedState(of: index) {
+        case .notRunning:
+            apps[index].sessions.remove(at: position)
+            apps[index].focus(on: .window)
+            note(index, "session \(scene) discarded")
+            return
+        case .suspended:
+            queue(.change(.resume, .resume), for: index)
+        default:
+            break
+        }
+        queue(.focusSession(number), for: index)
+        if let state = apps[index].sessions[position].scene?.state {
+            if state == .foregroundActive { queueSceneSteps(for: .resignActive, .always, of: index) }
+            queue(.scene(.disconnect), for: index)
+            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
+        }
+        queueDiscardedSessions(of: index)
+        queue(.forgetSession, for: index)
+        run(index)
+    }
+
+    /// Makes a window the only one the app shows when in front; the run loop's steps are about it from here.
+    private mutating func showOnly(_ number: Int32, of index: Int) {
+        apps[index].windowsOnScreen = [number]
+        queue(.focus(.window), for: index)
+    }
+
+    /// The app and position of a window session, or why there is none.
+    private func windowSession(_ scene: SceneID) throws(ImpossibleAction) -> (index: Int, position: Int) {
+        for index in apps.indices {
+            guard let position = apps[index].sessions.firstIndex(where: { $0.id == scene }) else { continue }
+            guard apps[index].sessions[position].role == .window else {
+                throw ImpossibleAction(
+                    "\(scene) is an external display's scene, which goes with 'disconnect-display'", culprit: .app)
+            }
+            return (index, position)
+        }
+        throw ImpossibleAction("no app has a session \(scene)", culprit: .app)
+    }
+
+    /// Queues a window of the app in front coming forward, the order of SPEC §16's table: it connects (asking for
+    /// its configuration if its session is new), enters the foreground and becomes active; then the windows it
+    /// covers enter the background, each asked for its restoration activity. The app stays active throughout.
+    private mutating func queueWindowComingForward(
+        _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32]
+    ) {
+        queue(.focusSession(number), for: index)
+        if connecting {
+            queue(.connectScene(.window), for: index)
+            queue(.call(.configurationForConnecting, nil, .firstConfiguration), for: index)
+            queueCall(.sceneWillConnect, .connectionOptions(ConnectionOptions()), for: index)
+            queueDiscardedSessions(of: index)
+        }
+        queueSceneSteps(for: .enterForeground, .always, of: index)
+        queueSceneSteps(for: .becomeActive, .always, of: index)
+        for window in covered {
+            queue(.focusSession(window), for: index)
+            if let position = apps[index].sessionPosition(number: window),
+                apps[index].sessions[position].scene?.state == .foregroundActive
+            {
+                queueSceneSteps(for: .resignActive, .sceneConnected, of: index)
+            }
+            queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
+            if apps[index].behavior.restoresState {
+                queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
+                queue(.storeSceneActivity, for: index)
+            }
+        }
+        queue(.focus(.window), for: index)
+        run(index)
+    }
+}
