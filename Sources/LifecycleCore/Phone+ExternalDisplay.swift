@@ -42,27 +42,6 @@ extension Phone {
         guard let index = externalDisplayApp else { throw ImpossibleAction("no external display is connected") }
         externalDisplayApp = nil
         guard let position = apps[index].sessionPosition(of: .externalDisplay) else { return }
-        let session = apps[index].sessions[position].id
-        apps[index].discardedSessions.append(session)
-        switch projectedState(of: index) {
-        case .notRunning:
-            apps[index].sessions.remove(at: position)
-            apps[index].focus(on: .window)
-            note(index, "session \(session) discarded")
-            return
-        case .suspended:
-            queue(.change(.resume, .resume), for: index)
-        default:
-            break
-        }
-        queue(.focus(.externalDisplay), for: index)
-        // A process launched into the background has no scene connected to the session.
-        if apps[index].sessions[position].scene != nil {
-            queue(.scene(.disconnect), for: index)
-            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
-        }
-        queueDiscardedSessions(of: index)
-        queue(.forgetSession, for: index)
-        run(index)
+        closeSession(at: position, of: index)
     }
 }

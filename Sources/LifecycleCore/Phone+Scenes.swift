@@ -245,6 +245,37 @@ extension Phone {
         run(index)
     }
 
+    /// Discards one session of several while the app lives on (a window closed, a display unplugged;
+    /// docs/lifecycle.md §16): its scene, if connected, resigns if it was active and disconnects, with no
+    /// `sceneDidEnterBackground:`, and the app hears at once that the session is discarded. A suspended app is
+    /// resumed for it, then suspended again; one that is not running hears of it after a scene connects at its
+    /// next launch.
+    mutating func closeSession(at position: Int, of index: Int) {
+        let session = apps[index].sessions[position]
+        apps[index].discardedSessions.append(session.id)
+        switch projectedState(of: index) {
+        case .notRunning:
+            apps[index].sessions.remove(at: position)
+            apps[index].focus(on: .window)
+            note(index, "session \(session.id) discarded")
+            return
+        case .suspended:
+            queue(.change(.resume, .resume), for: index)
+        default:
+            break
+        }
+        queue(.focusSession(session.number), for: index)
+        // A process launched into the background has no scene connected to the session.
+        if let state = session.scene?.state {
+            if state == .foregroundActive { queueSceneSteps(for: .resignActive, .always, of: index) }
+            queue(.scene(.disconnect), for: index)
+            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
+        }
+        queueDiscardedSessions(of: index)
+        queue(.forgetSession, for: index)
+        run(index)
+    }
+
     /// `application:didDiscardSceneSessions:` with the sessions the user discarded since the app last heard of it.
     mutating func queueDiscardedSessions(of index: Int) {
         guard !apps[index].discardedSessions.isEmpty else { return }

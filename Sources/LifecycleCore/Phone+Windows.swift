@@ -87,27 +87,7 @@ extension Phone {
         }
         let number = apps[index].sessions[position].number
         apps[index].windowsOnScreen.removeAll { $0 == number }
-        apps[index].discardedSessions.append(scene)
-        switch projectedState(of: index) {
-        case .notRunning:
-            apps[index].sessions.remove(at: position)
-            apps[index].focus(on: .window)
-            note(index, "session \(scene) discarded")
-            return
-        case .suspended:
-            queue(.change(.resume, .resume), for: index)
-        default:
-            break
-        }
-        queue(.focusSession(number), for: index)
-        if let state = apps[index].sessions[position].scene?.state {
-            if state == .foregroundActive { queueSceneSteps(for: .resignActive, .always, of: index) }
-            queue(.scene(.disconnect), for: index)
-            queue(.call(.sceneDidDisconnect, nil, .always), for: index)
-        }
-        queueDiscardedSessions(of: index)
-        queue(.forgetSession, for: index)
-        run(index)
+        closeSession(at: position, of: index)
     }
 
     /// Makes a window the only one the app shows when in front; the run loop's steps are about it from here.
