@@ -92,6 +92,10 @@ struct EncodableRecord: Encodable {
         case .expect(let line, let app, let expected, let actual):
             (self.line, self.app, self.expected, self.actual) = (line, app.rawValue, expected.rawValue, actual.rawValue)
             ok = expected == actual
+        case .expectScene(let line, let scene, let expected, let actual):
+            let name = { (state: SceneState?) in state?.rawValue ?? SceneState.disconnectedName }
+            (self.line, self.scene, self.expected, self.actual) = (line, scene.rawValue, name(expected), name(actual))
+            ok = expected == actual
         case .note(let app, let text):
             (self.app, self.text) = (app?.rawValue, text)
         case .explanation(let text):
