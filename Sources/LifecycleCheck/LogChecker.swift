@@ -122,6 +122,32 @@ public struct LogChecker {
         var openStep = EventSet()
         /// Whether the scene's last step became active within moments of resigning (``LogQuirk``'s flicker).
         var reactivatedAtOnce = false
+        /// The scene the fields above are about, once a line names it: the process's first scene. A log that
+        /// names no scene has only these fields.
+        var mainScene: String?
+        /// The process's other scenes (docs/lifecycle.md §16), each with a chart of its own, by the scene's name.
+        var otherScenes: [String: SceneTrack] = [:]
+        /// A scene about to connect that no line has named yet: the app was asked for its configuration.
+        var connectingScene: SceneTrack?
+        /// Whether the process may have started before the log did (the log's first), in any state.
+        var startedInAnyState = true
+
+        /// Exchanges the main scene's fields with another scene's, to check a line on that scene's chart.
+        mutating func exchange(_ track: inout SceneTrack) {
+            swap(&states, &track.states)
+            swap(&lastEvent, &track.lastEvent)
+            swap(&openStep, &track.openStep)
+            swap(&reactivatedAtOnce, &track.reactivatedAtOnce)
+        }
+    }
+
+    /// What the checker knows of one more scene of a process: its own chart's states, in which the app's state is
+    /// the one this scene would give it (the app's is the most active of its scenes', docs/lifecycle.md §16).
+    private struct SceneTrack {
+        var states: Int?
+        var lastEvent: LoggedEvent?
+        var openStep = EventSet()
+        var reactivatedAtOnce = false
     }
 
     /// The model of lines that do not say which app they are about (a log of one app).
@@ -166,8 +192,96 @@ public struct LogChecker {
     }
 
     /// Checks the next lifecycle line of the log.
+    ///
+    /// A process whose lines name several scenes (docs/lifecycle.md §16) has a chart per scene: a scene's line is
+    /// held to its scene's, and a line of the app's fits if one scene's chart allows it.
     public mutating func check(_ line: LogRecognizer.Recognized) -> Verdict {
         if let process = line.process, process != currentProcess { switchProcess(to: process) }
+        if let scene = line.scene {
+            if current.mainScene == nil { current.mainScene = scene }
+            if scene != current.mainScene { return checkOnOtherScene(line, scene) }
+        } else if current.mainScene != nil {
+            if Self.launchLines.contains(line.event) {
+                // A launch is a new process: no scene of the one before is connected any more.
+                for scene in current.otherScenes.keys {
+                    current.otherScenes[scene] = SceneTrack(states: number(of: Self.connectableOnly))
+                }
+                current.connectingScene = nil
+            }
+            return checkAmongScenes(line)
+        }
+        return checkOnMainScene(line)
+    }
+
+    /// The launch methods' lines.
+    private static let launchLines = EventSet([
+        .callback(.willFinishLaunching), .callback(.didFinishLaunching), .notification(.didFinishLaunching),
+    ])
+
+    /// Checks a line about a scene other than the process's first, on its own chart: a new scene's starts where
+    /// the configuration call left it, or as a log's first process may be (in any state), or not yet connected.
+    private mutating func checkOnOtherScene(_ line: LogRecognizer.Recognized, _ scene: String) -> Verdict {
+        var track =
+            current.otherScenes[scene] ?? current.connectingScene.take()
+            ?? SceneTrack(states: current.startedInAnyState ? nil : number(of: Self.connectableOnly))
+        current.exchange(&track)
+        let verdict = checkOnMainScene(line)
+        current.exchange(&track)
+        current.otherScenes[scene] = track
+        return verdict
+    }
+
+    /// Checks a line that names no scene in a process whose lines name scenes: it fits if the first scene's
+    /// chart or another's allows it; the app's configuration call may also begin a scene not named yet.
+    private mutating func checkAmongScenes(_ line: LogRecognizer.Recognized) -> Verdict {
+        // A line of a step in progress (the app's notification of a scene's step) is that scene's.
+        if !current.openStep.contains(line.event),
+            let scene = current.otherScenes.keys.sorted().first(where: {
+                current.otherScenes[$0]!.openStep.contains(line.event)
+            })
+        {
+            var track = current.otherScenes[scene]!
+            current.exchange(&track)
+            let verdict = checkOnMainScene(line)
+            current.exchange(&track)
+            current.otherScenes[scene] = track
+            return verdict
+        }
+        let saved = current
+        let verdict = checkOnMainScene(line)
+        guard case .violation = verdict else { return verdict }
+        for scene in saved.otherScenes.keys.sorted() {
+            current = saved
+            var track = saved.otherScenes[scene]!
+            current.exchange(&track)
+            let other = checkOnMainScene(line)
+            current.exchange(&track)
+            if case .violation = other { continue }
+            current.otherScenes[scene] = track
+            return other
+        }
+        current = saved
+        if line.event == .callback(.configurationForConnecting) {
+            var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
+            current.exchange(&track)
+            let connecting = checkOnMainScene(line)
+            current.exchange(&track)
+            if case .violation = connecting {
+                current = saved
+            } else {
+                current.connectingScene = track
+                return connecting
+            }
+        }
+        return verdict
+    }
+
+    /// Where a scene that has not connected yet stands on its chart: the app runs, and this scene gives it the
+    /// background.
+    private static let connectableOnly: Set<State> = [State(app: .background)]
+
+    /// Checks a line on the chart of the process's first scene (or of the app, for a log that names no scene).
+    private mutating func checkOnMainScene(_ line: LogRecognizer.Recognized) -> Verdict {
         let model = self.model
         let beforeNumber = current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))
         let before = stateSets[beforeNumber]
@@ -262,6 +376,7 @@ public struct LogChecker {
                 seenProcesses == 0 || modelsByApp[process] != nil
                 ? number(of: Self.allStates(sceneBased: model.isSceneBased)) : Self.notRunningOnlyNumber
             current = Process(states: start)
+            current.startedInAnyState = start != Self.notRunningOnlyNumber
             seenProcesses += 1
         }
     }

@@ -29,7 +29,12 @@ extension LogRecognizer {
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
         guard let event = eventInASCII(bytes) ?? scenePhaseInASCII(bytes) else { return nil }
         let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
-        return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes))
+        // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
+        var scene: String?
+        if event.isSceneEvent, bytes.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "x") }) {
+            scene = sceneIdentity(in: text(bytes))
+        }
+        return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes), scene: scene)
     }
 
     /// ``scenePhase(in:)`` for a line that names no other event; only a line that holds `cenePhase` (of

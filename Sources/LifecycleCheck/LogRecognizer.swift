@@ -45,6 +45,9 @@ public enum LogRecognizer {
         public var time: Double? = nil
         /// Whether the line is a record of this project's jsonl trace, whose `process` is an app of its own.
         public var isTraceRecord = false
+        /// Which scene a scene's line is about, when it says (docs/lifecycle.md §16): a trace's `scene`
+        /// (`notes#2`), a printed scene's address (`<UIWindowScene: 0x7f8…>`), or a session's id (`notes#2`).
+        public var scene: String? = nil
     }
 
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
@@ -67,7 +70,30 @@ public enum LogRecognizer {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
         guard let event = event(in: line) ?? scenePhase(in: line).map(LoggedEvent.scenePhase) else { return nil }
-        return Recognized(event: event, process: nslogProcess(of: line), time: nslogTime(of: line))
+        return Recognized(
+            event: event, process: nslogProcess(of: line), time: nslogTime(of: line),
+            scene: event.isSceneEvent ? sceneIdentity(in: line) : nil)
+    }
+
+    /// The scene a line names (docs/lifecycle.md §16): the address of a printed scene, `<UIWindowScene: 0x7f8…>`
+    /// (any `…Scene: 0x`), or else a session's id, a word of letters, digits, `.`, `_` or `-` then `#` and digits
+    /// (`notes#2`).
+    static func sceneIdentity(in line: Substring) -> String? {
+        if let marker = line.firstRange(of: "Scene: 0x") {
+            let digits = line[marker.upperBound...].prefix { $0.isHexDigit }
+            if !digits.isEmpty { return "0x" + digits }
+        }
+        var searchFrom = line.startIndex
+        while let hash = line[searchFrom...].firstIndex(of: "#") {
+            let after = line.index(after: hash)
+            let number = line[after...].prefix { $0.isASCII && $0.isNumber }
+            let name = line[..<hash].reversed().prefix {
+                $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0))
+            }
+            if !number.isEmpty, !name.isEmpty { return String(name.reversed()) + "#" + number }
+            searchFrom = after
+        }
+        return nil
     }
 
     /// The time of an NSLog line, `2016-02-29 10:00:00.123 …`, in seconds since 2000-01-01.
@@ -248,14 +274,15 @@ public enum LogRecognizer {
         guard let kind = field("kind", in: line), let name = field("name", in: line) else { return nil }
         let app = field("app", in: line)
         let time = number("t", in: line)
+        let scene = field("scene", in: line)
         switch kind {
         case "callback":
             return Callback(rawValue: name).map {
-                Recognized(event: .callback($0), process: app, time: time, isTraceRecord: true)
+                Recognized(event: .callback($0), process: app, time: time, isTraceRecord: true, scene: scene)
             }
         case "notification":
             return UIKitNotification(rawValue: name).map {
-                Recognized(event: .notification($0), process: app, time: time, isTraceRecord: true)
+                Recognized(event: .notification($0), process: app, time: time, isTraceRecord: true, scene: scene)
             }
         default:
             return nil

@@ -19,6 +19,8 @@ final class RecognizedLineSpool {
         static let hasProcess: UInt8 = 4
         /// The process is that of the record before: its name is not kept again.
         static let sameProcess: UInt8 = 8
+        /// The line names its scene, kept after the process's name.
+        static let hasScene: UInt8 = 16
     }
 
     /// The process of the last record appended.
@@ -39,8 +41,10 @@ final class RecognizedLineSpool {
         let process = line.process == lastProcess ? nil : line.process
         if line.process != nil { flags |= process == nil ? Flag.sameProcess : Flag.hasProcess }
         lastProcess = line.process
-        // The fixed part, the time and the process's length are put together first, then appended at once.
-        var fields: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        if line.scene != nil { flags |= Flag.hasScene }
+        // The fixed part, the time and the lengths of the process and the scene are put together first, then
+        // appended at once; the process's name and the scene's follow.
+        var fields: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &fields) { fields in
             fields.storeBytes(of: UInt64(number).littleEndian, toByteOffset: 0, as: UInt64.self)
             fields[8] = UInt8(line.event.ordinal)
@@ -54,12 +58,15 @@ final class RecognizedLineSpool {
                 fields.storeBytes(of: UInt64(process.utf8.count).littleEndian, toByteOffset: end, as: UInt64.self)
                 end += 8
             }
+            if let scene = line.scene {
+                fields.storeBytes(of: UInt64(scene.utf8.count).littleEndian, toByteOffset: end, as: UInt64.self)
+                end += 8
+            }
             pending.append(UnsafeBufferPointer(rebasing: fields.bindMemory(to: UInt8.self)[..<end]))
         }
-        if let process {
-            var bytes = pending  // the same buffer (a class): `append(_: String)` is declared mutating
-            bytes.append(contentsOf: process)
-        }
+        var bytes = pending  // the same buffer (a class): `append(_: String)` is declared mutating
+        if let process { bytes.append(contentsOf: process) }
+        if let scene = line.scene { bytes.append(contentsOf: scene) }
         if pending.count >= Self.pieceSize { try flush() }
     }
 
@@ -119,18 +126,33 @@ final class RecognizedLineSpool {
                 end += 8
             }
             var process = flags & Flag.sameProcess != 0 ? lastProcess : nil
+            var processLength: Int?
+            var sceneLength: Int?
             if flags & Flag.hasProcess != 0 {
                 guard end + 8 <= bytes.count else { break }
-                let length = Int(word(at: end))
-                guard end + 8 + length <= bytes.count else { break }
-                let text = UnsafeRawBufferPointer(rebasing: bytes[(end + 8)..<(end + 8 + length)])
-                process = String(decoding: text, as: UTF8.self)
-                end += 8 + length
+                processLength = Int(word(at: end))
+                end += 8
+            }
+            if flags & Flag.hasScene != 0 {
+                guard end + 8 <= bytes.count else { break }
+                sceneLength = Int(word(at: end))
+                end += 8
+            }
+            guard end + (processLength ?? 0) + (sceneLength ?? 0) <= bytes.count else { break }
+            if let length = processLength {
+                process = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[end..<(end + length)]), as: UTF8.self)
+                end += length
+            }
+            var scene: String?
+            if let length = sceneLength {
+                scene = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[end..<(end + length)]), as: UTF8.self)
+                end += length
             }
             offset = end
             lastProcess = process
             let line = LogRecognizer.Recognized(
-                event: event, process: process, time: time, isTraceRecord: flags & Flag.isTraceRecord != 0)
+                event: event, process: process, time: time, isTraceRecord: flags & Flag.isTraceRecord != 0,
+                scene: scene)
             guard body(line, number) else { return (offset, .stop) }
         }
         return (offset, .more)

@@ -33,23 +33,11 @@ import Testing
         return (outcome, output, errors)
     }
 
-    /// The built-in scenarios whose apps have several scenes at once (docs/lifecycle.md §16): `check` holds one
-    /// scene per app so far, and reports their second scene's connection as a violation (asserted below).
-    static let severalScenes: Set<String> = ["scene-external-display", "ipad-windows"]
-
-    @Test(arguments: BuiltInScenario.all.map(\.name).filter { !severalScenes.contains($0) })
+    @Test(arguments: BuiltInScenario.all.map(\.name))
     func everyBuiltInTraceFits(name: String) throws {
         let trace = try String(contentsOf: Self.goldenFolder.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
         let (outcome, output) = Self.check(trace)
         #expect(outcome == .success, "\(output.split(separator: "\n").suffix(4).joined(separator: "\n"))")
-    }
-
-    @Test(arguments: severalScenes.sorted())
-    func aTraceWithSeveralScenesIsNotCheckedYet(name: String) throws {
-        let trace = try String(contentsOf: Self.goldenFolder.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
-        let (outcome, output) = Self.check(trace)
-        #expect(outcome == .violation, "once check holds several scenes, move \(name) to the traces that fit")
-        #expect(output.contains("application:configurationForConnectingSceneSession:options: cannot happen here"))
     }
 
     @Test func aRealLogFromTheExampleProcessFits() throws {

@@ -5,7 +5,8 @@ import Testing
 @testable import LifecycleTrace
 
 /// What `lifecycle check` keeps between its passes comes back as it went in, from memory or from the temporary
-/// file, records cut across the file's pieces included, and runs of lines of one process (whose name is kept once).
+/// file, records cut across the file's pieces included, and runs of lines of one process (whose name is kept once),
+/// with the scene a line names.
 @Suite struct RecognizedLineSpoolTests {
     static func lines(_ count: Int) -> [LogRecognizer.Recognized] {
         var random = SplitMix64(seed: 11)
@@ -19,9 +20,16 @@ import Testing
                 case 2: "com.example.app-" + String(repeating: "x", count: Int(random.next() % 60))
                 default: process  // the process of the line before
                 }
+            let scene: String? =
+                switch random.next() % 4 {
+                case 0: "notes#\(random.next() % 100)"
+                case 1: "0x7f8a" + String(random.next() % 0xFFFF, radix: 16)
+                default: nil
+                }
             return LogRecognizer.Recognized(
                 event: events[Int(random.next() % UInt64(events.count))], process: process,
-                time: random.next() % 2 == 0 ? Double(index) / 1000 : nil, isTraceRecord: random.next() % 5 == 0)
+                time: random.next() % 2 == 0 ? Double(index) / 1000 : nil, isTraceRecord: random.next() % 5 == 0,
+                scene: scene)
         }
     }
 
