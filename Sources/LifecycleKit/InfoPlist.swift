@@ -12,6 +12,8 @@ public struct InfoPlist: Sendable, Hashable {
     public var backgroundModes: Set<BackgroundMode>
     /// Whether the list has a `UIApplicationSceneManifest`: the app is scene-based (from iOS 13).
     public var usesScenes: Bool
+    /// The manifest's `UIApplicationSupportsMultipleScenes`: the app may have several windows on an iPad.
+    public var supportsMultipleWindows: Bool
 
     /// A property list that cannot be used, with the key at fault.
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -29,12 +31,13 @@ public struct InfoPlist: Sendable, Hashable {
 
     public init(
         bundleIdentifier: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],
-        usesScenes: Bool = false
+        usesScenes: Bool = false, supportsMultipleWindows: Bool = false
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
         self.usesScenes = usesScenes
+        self.supportsMultipleWindows = usesScenes && supportsMultipleWindows
     }
 
     /// Reads an `Info.plist` file.
@@ -86,16 +89,19 @@ public struct InfoPlist: Sendable, Hashable {
         }
         self.init(
             bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes,
-            usesScenes: raw.UIApplicationSceneManifest != nil)
+            usesScenes: raw.UIApplicationSceneManifest != nil,
+            supportsMultipleWindows: raw.UIApplicationSceneManifest?.UIApplicationSupportsMultipleScenes ?? false)
     }
 
     /// The app's configuration for the core, with this list's keys.
     public func configuration(
         memory: Int = AppConfiguration.defaultMemory, behavior: AppBehavior = AppBehavior(), runsHostedCode: Bool = true
     ) -> AppConfiguration {
-        AppConfiguration(
+        var configuration = AppConfiguration(
             id: bundleIdentifier, exitsOnSuspend: exitsOnSuspend, backgroundModes: backgroundModes, memory: memory,
             behavior: behavior, runsHostedCode: runsHostedCode, usesScenes: usesScenes)
+        configuration.supportsMultipleWindows = supportsMultipleWindows
+        return configuration
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -106,7 +112,7 @@ public struct InfoPlist: Sendable, Hashable {
         var UIBackgroundModes: [String]?
         var UIApplicationSceneManifest: SceneManifest?
 
-        /// `UIApplicationSceneManifest`: only its presence matters to the lifecycle.
+        /// `UIApplicationSceneManifest`: its presence, and whether it allows several windows.
         struct SceneManifest: Decodable {
             var UIApplicationSupportsMultipleScenes: Bool?
         }

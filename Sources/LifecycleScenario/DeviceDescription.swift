@@ -5,7 +5,7 @@ import LifecycleCore
 ///
 /// ```
 /// profile ios17
-/// device memory=4GB
+/// device ipad memory=4GB
 /// app notes executable=.build/debug/notes info=notes/Info.plist
 /// ```
 ///
@@ -26,6 +26,8 @@ public struct DeviceDescription: Sendable {
 
     public var file: String
     public var profile: Profile
+    /// An iPhone unless the file says `device ipad`.
+    public var device: DeviceKind = .iphone
     /// The memory for apps, in megabytes.
     public var memory: Int
     public var apps: [App]
@@ -52,11 +54,9 @@ public struct DeviceDescription: Sendable {
                     }
                     description.profile = profile
                 case "device":
-                    try context.requireCount(2, "device takes memory=SIZE, such as memory=2048MB")
-                    guard tokens[1].text.hasPrefix("memory=") else {
-                        throw context.error(at: tokens[1], "expected memory=SIZE, found \(quoted(tokens[1].text))")
-                    }
-                    description.memory = try context.memorySize(tokens[1], tokens[1].text.dropFirst("memory=".count))
+                    let (device, memory) = try ScenarioParser.deviceLine(context)
+                    if let device { description.device = device }
+                    if let memory { description.memory = memory }
                 case "app":
                     let app = try parseApp(context, folder: folder, declared: declared)
                     declared[app.id] = context.number

@@ -191,20 +191,33 @@ public struct ScenarioParser {
     private static func parseDevice(_ keyword: Token, _ line: LineContext, _ state: inout ParseState)
         throws(ScenarioError)
     {
+        if line.tokens.count >= 2 {
+            try requireOnceBeforeActions(
+                keyword, line, state, previous: state.deviceLine, "the device is already described")
+        }
+        let (device, memory) = try deviceLine(line)
+        if let device { state.scenario.device = device }
+        if let memory { state.scenario.deviceMemory = memory }
+        state.deviceLine = line.number
+    }
+
+    /// What a `device` line says, in a scenario or a supervisor's device file: the kind and the memory, each
+    /// optional, at least one.
+    static func deviceLine(_ line: LineContext) throws(ScenarioError) -> (device: DeviceKind?, memory: Int?) {
         let usage = "device takes iphone or ipad, then memory=SIZE, such as 'device ipad memory=4096MB'"
         guard line.tokens.count >= 2 else { throw line.error(column: line.endColumn, usage) }
-        try requireOnceBeforeActions(
-            keyword, line, state, previous: state.deviceLine, "the device is already described")
+        var device: DeviceKind?
+        var memory: Int?
         var options = line.tokens.dropFirst()
         if let kind = options.first, !kind.text.hasPrefix("memory=") {
-            guard let device = DeviceKind(rawValue: String(kind.text)) else {
+            guard let named = DeviceKind(rawValue: String(kind.text)) else {
                 var message = "expected a device (iphone, ipad) or memory=SIZE, found \(quoted(kind.text))"
                 if let suggestion = Spelling.closest(to: kind.text, among: DeviceKind.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw line.error(at: kind, message)
             }
-            state.scenario.device = device
+            device = named
             options = options.dropFirst()
         }
         if let option = options.first {
@@ -212,13 +225,13 @@ public struct ScenarioParser {
                 throw line.error(
                     at: option, "expected memory=SIZE, such as memory=2048MB, found \(quoted(option.text))")
             }
-            state.scenario.deviceMemory = try line.memorySize(option, option.text.dropFirst("memory=".count))
+            memory = try line.memorySize(option, option.text.dropFirst("memory=".count))
         }
         if options.count > 1 {
             let extra = options[options.startIndex + 1]
             throw line.error(at: extra, "\(usage); found an extra \(quoted(extra.text))")
         }
-        state.deviceLine = line.number
+        return (device, memory)
     }
 
     /// A declaration that may stand once, before the first action (`profile`, `device`).

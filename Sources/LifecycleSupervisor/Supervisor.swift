@@ -103,7 +103,7 @@ public final class Supervisor: @unchecked Sendable {
             let info = infos[app.id] ?? InfoPlist(bundleIdentifier: app.id)
             return info.configuration(runsHostedCode: true)
         }
-        self.phone = Phone(profile: device.profile, deviceMemory: device.memory, apps: apps)
+        self.phone = Phone(profile: device.profile, device: device.device, deviceMemory: device.memory, apps: apps)
         switch options.freezer {
         case .signals: freezer = SignalFreezer()
         case .cgroup, .auto: freezer = CgroupFreezer.make() ?? SignalFreezer()

@@ -1,7 +1,8 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
-//                    [--far-timer] [--keys] [--scenes] [--counter FILE] [--crash-after SECONDS]
+//                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--counter FILE]
+//                    [--crash-after SECONDS]
 // Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
@@ -69,6 +70,7 @@ let delegate = FixtureDelegate()
 var profile = Profile.ios12
 var showsKeys = false
 var usesScenes = false
+var supportsMultipleWindows = false
 var counterFile: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -80,6 +82,7 @@ while let argument = arguments.popFirst() {
     case "--far-timer": delegate.farTimer = true
     case "--keys": showsKeys = true
     case "--scenes": usesScenes = true
+    case "--multiple-windows": supportsMultipleWindows = true
     case "--counter": counterFile = arguments.popFirst()
     case "--crash-after":
         let seconds = Double(arguments.popFirst() ?? "") ?? 1
@@ -105,7 +108,8 @@ if let counterFile {
 }
 let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
 let identifier = AppID(ProcessInfo.processInfo.environment[SupervisedHost.Environment.app] ?? "fixture")
-let info = InfoPlist(bundleIdentifier: identifier, usesScenes: usesScenes)
+let info = InfoPlist(
+    bundleIdentifier: identifier, usesScenes: usesScenes, supportsMultipleWindows: supportsMultipleWindows)
 if let supervised = SupervisedHost(
     info: info, delegate: delegate, sceneDelegateClass: FixtureSceneDelegate.self, supportDirectory: support)
 {

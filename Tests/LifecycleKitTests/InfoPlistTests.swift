@@ -24,6 +24,23 @@ import Testing
         #expect(info.configuration().runsHostedCode)
     }
 
+    /// `UIApplicationSupportsMultipleScenes` in the scene manifest: several windows on an iPad (docs/lifecycle.md §16).
+    @Test func readsWhetherTheSceneManifestAllowsSeveralWindows() throws {
+        let manifest = { (value: String) in
+            try InfoPlist(
+                data: Self.plist(
+                    """
+                    <key>CFBundleIdentifier</key><string>com.example.notes</string>
+                    <key>UIApplicationSceneManifest</key><dict>
+                    <key>UIApplicationSupportsMultipleScenes</key>\(value)</dict>
+                    """))
+        }
+        let several = try manifest("<true/>")
+        #expect(several.usesScenes && several.supportsMultipleWindows)
+        #expect(several.configuration().supportsMultipleWindows)
+        #expect(!(try manifest("<false/>")).supportsMultipleWindows)
+    }
+
     @Test func readsBinaryPropertyLists() throws {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary

@@ -20,18 +20,27 @@ final class SupervisorRun {
     /// another program than the fixture for some apps, and `output` another folder for the apps' output than
     /// `out` (made by the supervisor).
     init(
-        profile: String = "ios17", apps: [(String, [String])], executables: [String: String] = [:],
-        output: String = "out", extra: [String] = []
+        profile: String = "ios17", device kind: String = "", apps: [(String, [String])],
+        executables: [String: String] = [:], infos: [String: String] = [:], output: String = "out",
+        extra: [String] = []
     ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "supervisor-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.apps = apps.map(\.0)
         let fixture = Self.executable("HostFixture").path
-        var device = "profile \(profile)\ndevice memory=8GB\n"
+        var device = "profile \(profile)\ndevice \(kind.isEmpty ? "" : kind + " ")memory=8GB\n"
         for (name, arguments) in apps {
             device += "app \(name) executable=\(executables[name] ?? fixture)"
             if !arguments.isEmpty { device += " arguments=" + arguments.joined(separator: ",") }
+            if let keys = infos[name] {
+                let plist = folder.appendingPathComponent("\(name).plist")
+                try """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>\(name)</string>\(keys)</dict></plist>
+                """.write(to: plist, atomically: true, encoding: .utf8)
+                device += " info=\(plist.path)"
+            }
             device += "\n"
         }
         try device.write(to: folder.appendingPathComponent("device.lifecycle"), atomically: true, encoding: .utf8)
@@ -365,6 +374,44 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         try check.run()
         check.waitUntilExit()
         #expect(check.terminationStatus == 0, "lifecycle check holds the real run against the model")
+    }
+
+    /// Several scenes of one real process (docs/lifecycle.md §16): an iPad app's second window side by side and an
+    /// external display's scene, each carried out by the supervisor as the engine does, the process running
+    /// every scene-delegate method the engine calls, in the engine's order.
+    @Test func aRealProcessRunsTheScenesOfItsWindowsAndOfADisplay() async throws {
+        let arguments = ["--scenes", "--multiple-windows"]
+        let manifest = """
+            <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/></dict>
+            """
+        let run = try SupervisorRun(
+            profile: "ios17", device: "ipad", apps: [("alpha", arguments)], infos: ["alpha": manifest])
+        let actions = [
+            "tap alpha", "new-window alpha split", "connect-display alpha", "home", "tap alpha", "close-window alpha#2",
+            "disconnect-display",
+        ]
+        for action in actions {
+            #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
+        }
+        let logged: Set<Callback> = [
+            .didFinishLaunching, .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive,
+            .sceneWillEnterForeground, .sceneDidEnterBackground,
+        ]
+        let source =
+            (["profile ios17", "device ipad", "app alpha scenes multiple-windows memory=1MB"] + actions)
+            .joined(separator: "\n")
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(try ScenarioRunner.load(source, file: "engine.scenario"), into: &sink)
+        let engine = sink.records.compactMap { record -> String? in
+            switch record.event {
+            case .callback(_, let callback, _) where logged.contains(callback): callback.selector
+            case .sceneCallback(_, _, let callback, _) where logged.contains(callback): callback.selector
+            default: nil
+            }
+        }
+        #expect(engine.filter { $0 == "scene:willConnectToSession:options:" }.count == 3)
+        #expect(await run.wait { run.log(of: "alpha") == engine }, "\(run.log(of: "alpha"))")
+        #expect(run.status(of: "alpha").contains("active"))
     }
 
     @Test func theKernelsKillerAgreesWithThePolicy() async throws {
