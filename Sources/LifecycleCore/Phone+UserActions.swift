@@ -64,7 +64,11 @@ extension Phone {
             try closeWindow(scene)
         case .pickWindow(let scene):
             guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
-            try pickWindow(scene)
+            try pickWindow(scene, fromSwitcher: true)
+        case .activateWindow(let scene):
+            try requireUnlocked()
+            try requireNothingOpen()
+            try pickWindow(scene, fromSwitcher: false)
         case .swipeWindow(let scene):
             guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
             try closeWindow(scene)

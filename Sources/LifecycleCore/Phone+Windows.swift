@@ -46,11 +46,12 @@ extension Phone {
         }
     }
 
-    /// Picks a window's card in the switcher (docs/lifecycle.md §16): it comes forward full screen, connecting
-    /// again if the system had reclaimed its scene; the windows it covers enter the background.
-    mutating func pickWindow(_ scene: SceneID) throws(ImpossibleAction) {
+    /// Picks a window's card in the switcher, or brings it forward at its app's request (docs/lifecycle.md §16):
+    /// it comes forward full screen, connecting again if the system had reclaimed its scene; the windows it
+    /// covers enter the background.
+    mutating func pickWindow(_ scene: SceneID, fromSwitcher: Bool) throws(ImpossibleAction) {
         let (index, position) = try windowSession(scene)
-        guard apps[index].hasSwitcherCard else {
+        if fromSwitcher, !apps[index].hasSwitcherCard {
             throw ImpossibleAction("\(apps[index].id) has no card in the app switcher", culprit: .app)
         }
         let number = apps[index].sessions[position].number
@@ -94,6 +95,23 @@ extension Phone {
     private mutating func showOnly(_ number: Int32, of index: Int) {
         apps[index].windowsOnScreen = [number]
         queue(.focus(.window), for: index)
+    }
+
+    /// The user action that does what an app's own code asked for its scenes (a new window, a window brought
+    /// forward, a window closed), for a host to perform as it performs the user's; throws when the session it
+    /// names is not the app's.
+    public func userAction(for request: SceneSessionRequest, from app: AppID) throws(ImpossibleAction) -> UserAction {
+        let scene: SceneID?
+        let action: UserAction
+        switch request {
+        case .activate(nil): (scene, action) = (nil, .newWindow(app, sideBySide: false))
+        case .activate(let window?): (scene, action) = (window, .activateWindow(window))
+        case .destroy(let window): (scene, action) = (window, .closeWindow(window))
+        }
+        if let scene, !sessions(of: app).contains(where: { $0.id == scene }) {
+            throw ImpossibleAction("\(scene) is not a session of \(app)", culprit: .app)
+        }
+        return action
     }
 
     /// The app and position of a window session, or why there is none.

@@ -59,6 +59,9 @@ public enum UserAction: Sendable, Hashable {
     case closeWindow(SceneID)
     /// Pick a window's card in the switcher: that window comes forward, full screen.
     case pickWindow(SceneID)
+    /// A window comes forward, full screen, without the switcher: the app's own code asked for it
+    /// (``SceneSessionRequest/activate(_:)`` with a session).
+    case activateWindow(SceneID)
     /// Swipe a window's card away in the switcher: it closes, as ``closeWindow(_:)``.
     case swipeWindow(SceneID)
     /// An external display is connected while the app is in the foreground: the app gets a scene for it, which

@@ -20,7 +20,7 @@ public final class Application {
     /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
     public let notificationCenter: NotificationCenter
 
-    private unowned let host: any ApplicationHost
+    unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
     private let events = Broadcast<UIKitNotification>()
 

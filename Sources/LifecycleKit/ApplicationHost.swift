@@ -16,6 +16,11 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func completionHandlerCalled(for callback: Callback, in app: AppID)
     /// The app's stored restoration archive, if it has one.
     func restorationArchive(of app: AppID) -> [String: Data]?
+    /// Carries out what the app's code asked for its scenes (docs/lifecycle.md §16), once that code has returned
+    /// to the run loop, as the core's user action that does the same; calls `refused` with the reason when the
+    /// action is impossible.
+    func request(
+        _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void)
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
 }

@@ -545,6 +545,18 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.completionHandlerCalled(for: callback, in: app))
         case .reached(let id):
             if process.freezeBarrier == id { freezeNow(process) }
+        case .request(let id, let request):
+            // The app's code asked for a window: carried out as the user's action that does the same, once no app
+            // is inside a callback (the process that asked may be).
+            whenIdle { [self] in
+                do throws(ImpossibleAction) {
+                    try perform(try phone.userAction(for: request, from: app))
+                    send(.answered(request: id, refusal: nil), to: app)
+                } catch {
+                    recordEvent(.note(app, "\(request) refused: \(error.reason)"))
+                    send(.answered(request: id, refusal: error.reason), to: app)
+                }
+            }
         case .hello:
             disconnect(process, because: "a second hello")
         }

@@ -32,6 +32,8 @@ public final class SupervisedHost {
     private var nextRequest: UInt64 = 0
     /// Messages that arrived while the app waited for the answer to a request of its own.
     private var deferred: [ToApp] = []
+    /// What to call if the supervisor refuses a request of the app's code, by the request's id.
+    private var refusals: [UInt64: @MainActor (String) -> Void] = [:]
     private var readSource: (any DispatchSourceRead)?
 
     /// Connects to the supervisor named in the environment; `nil` when the process was not started by one.
@@ -107,6 +109,9 @@ public final class SupervisedHost {
             do { try archive.delete() } catch { report(error) }
         case .barrier(let id):
             send(.reached(id))
+        case .answered(let request, let refusal):
+            let refused = refusals.removeValue(forKey: request)
+            if let refusal { refused?(refusal) }
         case .task:
             // An answer nobody waits for: out of turn.
             FileHandle.standardError.write(Data("\(app): an answer out of turn; the connection is closed\n".utf8))
@@ -186,5 +191,14 @@ extension SupervisedHost: ApplicationHost {
 
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         DispatchQueue.runOnMain(after: delay, work)
+    }
+
+    /// Sends the request to the supervisor, which carries it out on its phone and answers; the app's code goes on.
+    public func request(
+        _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
+    ) {
+        nextRequest += 1
+        refusals[nextRequest] = refused
+        send(.request(id: nextRequest, request))
     }
 }

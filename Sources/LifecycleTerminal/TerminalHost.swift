@@ -329,6 +329,19 @@ extension TerminalHost: ApplicationHost {
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         DispatchQueue.runOnMain(after: delay, work)
     }
+
+    public func request(
+        _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
+    ) {
+        DispatchQueue.runOnMain(after: .zero) { [self] in
+            do throws(ImpossibleAction) {
+                handle(try phone.perform(try phone.userAction(for: request, from: app)))
+            } catch {
+                record(.note(app, "\(request) refused: \(error.reason)"))
+                refused(error.reason)
+            }
+        }
+    }
 }
 
 /// Standard error, unbuffered, as a text stream for the trace.

@@ -155,6 +155,18 @@ extension SimulatedDevice: ApplicationHost {
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         simulator.after(delay) { MainActor.assumeIsolated { work() } }
     }
+
+    public func request(
+        _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
+    ) {
+        run(after: .zero) { [self] in
+            do throws(ImpossibleAction) {
+                try perform(try simulator.phone.userAction(for: request, from: app))
+            } catch {
+                refused(error.reason)
+            }
+        }
+    }
 }
 
 /// Hands the simulator's calls for hosted apps to their applications.

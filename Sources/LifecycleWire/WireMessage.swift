@@ -22,6 +22,8 @@ public enum ToApp: Codable, Sendable, Hashable {
     /// Answer ``FromApp/reached(_:)`` once everything sent before has been handled: the supervisor freezes the
     /// app only then, so that no notification is left unread in a suspended app.
     case barrier(UInt64)
+    /// The answer to ``FromApp/request(id:_:)``: `nil` when it was carried out, or why it was refused.
+    case answered(request: UInt64, refusal: String?)
 }
 
 /// What an app process tells its supervisor.
@@ -38,4 +40,7 @@ public enum FromApp: Codable, Sendable, Hashable {
     case completed(Callback)
     /// Everything sent before ``ToApp/barrier(_:)`` has been handled.
     case reached(UInt64)
+    /// The app's code asks for a window (docs/lifecycle.md §16); the supervisor answers
+    /// ``ToApp/answered(request:refusal:)``.
+    case request(id: UInt64, SceneSessionRequest)
 }

@@ -1,8 +1,8 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
-//                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--counter FILE]
-//                    [--crash-after SECONDS]
+//                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--open-window-after MS]
+//                    [--counter FILE] [--crash-after SECONDS]
 // Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
@@ -16,6 +16,8 @@ final class FixtureDelegate: ApplicationDelegate {
     var ignoresExpiration = false
     /// Asks, at launch, for work centuries from now (which must not crash the host).
     var farTimer = false
+    /// Asks for a new window this long after the launch (`requestSceneSessionActivation`), logging a refusal.
+    var opensWindowAfter: Duration?
     private var identifier = BackgroundTaskIdentifier.invalid
 
     private func log(_ selector: String) {
@@ -25,6 +27,11 @@ final class FixtureDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         log("application:didFinishLaunchingWithOptions:")
+        if let opensWindowAfter {
+            application.run(after: opensWindowAfter) { [self] in
+                application.requestSceneSessionActivation(nil) { error in self.log("refused: \(error)") }
+            }
+        }
         if farTimer {
             application.run(after: .seconds(9_999_999_999)) { FileHandle.standardOutput.write(Data("far\n".utf8)) }
             application.run(after: .seconds(Int64.max) + .seconds(Int64.max)) {}
@@ -83,6 +90,7 @@ while let argument = arguments.popFirst() {
     case "--keys": showsKeys = true
     case "--scenes": usesScenes = true
     case "--multiple-windows": supportsMultipleWindows = true
+    case "--open-window-after": delegate.opensWindowAfter = .milliseconds(Int(arguments.popFirst() ?? "") ?? 0)
     case "--counter": counterFile = arguments.popFirst()
     case "--crash-after":
         let seconds = Double(arguments.popFirst() ?? "") ?? 1

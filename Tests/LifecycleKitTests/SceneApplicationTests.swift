@@ -155,6 +155,46 @@ import Testing
         #expect(application.connectedScenes.count == 1)
     }
 
+    /// The app's own code asks for a window and closes one (docs/lifecycle.md §16): the device carries out the
+    /// core's actions for a new window and a closed one, once that code has returned.
+    @Test func appCodeOpensAndClosesWindowsOnAnIPad() throws {
+        let delegate = AppDelegate()
+        RecordingSceneDelegate.log = []
+        var notes = AppConfiguration(id: "notes", usesScenes: true)
+        notes.supportsMultipleWindows = true
+        let device = SimulatedDevice(profile: .ios17, device: .ipad, apps: [notes], delegates: ["notes": delegate])
+        try device.perform(.tap("notes"))
+        let application = try #require(device.applications["notes"])
+        var errors: [String] = []
+        application.requestSceneSessionActivation(nil) { errors.append("\($0)") }
+        #expect(application.openSessions.count == 1, "carried out after the calling code returns")
+        device.wait(.zero)
+        #expect(application.openSessions.count == 2)
+        let second = try #require(application.openSessions.first { $0.persistentIdentifier == "notes#2" })
+        #expect(second.scene?.activationState == .foregroundActive)
+        let first = try #require(application.openSessions.first { $0.persistentIdentifier == "notes#1" })
+        #expect(first.scene?.activationState == .background)
+        application.activateSceneSession(for: SceneSessionActivationRequest(session: first)) { errors.append("\($0)") }
+        device.wait(.zero)
+        #expect(first.scene?.activationState == .foregroundActive)
+        application.requestSceneSessionDestruction(second) { errors.append("\($0)") }
+        device.wait(.zero)
+        #expect(delegate.discarded == ["notes#2"])
+        #expect(errors.isEmpty)
+    }
+
+    @Test func anIPhoneRefusesASecondWindowThroughTheErrorHandler() throws {
+        let device = Self.device()
+        try device.perform(.tap("notes"))
+        let application = try #require(device.applications["notes"])
+        var errors: [String] = []
+        application.requestSceneSessionActivation(nil) { errors.append("\($0)") }
+        device.wait(.zero)
+        #expect(
+            errors == ["an iPhone shows one window of an app, and notes has one; several windows need 'device ipad'"])
+        #expect(application.openSessions.count == 1)
+    }
+
     @Test func aSuspendedAppHearsOfItsDiscardedSessionAtTheNextLaunch() throws {
         let delegate = AppDelegate()
         let device = Self.device(delegate)

@@ -414,6 +414,39 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.status(of: "alpha").contains("active"))
     }
 
+    /// The app's own code asks the supervisor for a window: granted on an iPad to an app with several windows
+    /// (its second scene connects in the process), refused to one without, through its error handler.
+    @Test func aRealProcessAsksForAWindow() async throws {
+        let manifest = { (several: Bool) in
+            "<key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key>"
+                + (several ? "<true/>" : "<false/>") + "</dict>"
+        }
+        let run = try SupervisorRun(
+            profile: "ios17", device: "ipad",
+            apps: [
+                ("alpha", ["--scenes", "--multiple-windows", "--open-window-after", "200"]),
+                ("beta", ["--scenes", "--open-window-after", "200"]),
+            ],
+            infos: ["alpha": manifest(true), "beta": manifest(false)])
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(
+            await run.wait {
+                run.log(of: "alpha").filter { $0 == "scene:willConnectToSession:options:" }.count == 2
+            }, "\(run.log(of: "alpha"))")
+        // The new window comes forward full screen; the one it covers goes last.
+        #expect(
+            run.log(of: "alpha").suffix(3) == [
+                "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",
+            ])
+        #expect(run.ctl("home").status == 0)
+        #expect(run.ctl("tap", "beta").status == 0)
+        let refusal = "beta has one window and no more (declare it with 'scenes multiple-windows')"
+        let text = {
+            (try? String(contentsOf: run.folder.appendingPathComponent("out/beta.log"), encoding: .utf8)) ?? ""
+        }
+        #expect(await run.wait { text().contains("refused: " + refusal) }, "\(text())")
+    }
+
     @Test func theKernelsKillerAgreesWithThePolicy() async throws {
         let run = try SupervisorRun(apps: [("alpha", [])])
         run.ctl("tap", "alpha")
