@@ -22,6 +22,17 @@ extension Phone {
         return nil
     }
 
+    /// The windows an app shows when it is in front, left first (docs/lifecycle.md §16).
+    public func windowsOnScreen(of app: AppID) -> [SceneID] {
+        guard let index = indexByID[app] else { return [] }
+        return apps[index].windowsOnScreen.compactMap { number in
+            apps[index].sessionPosition(number: number).map { apps[index].sessions[$0].id }
+        }
+    }
+
+    /// The app an external display is connected to, if one is.
+    public var externalDisplay: AppID? { externalDisplayApp.map { apps[$0].id } }
+
     /// The sessions an app has (`UIApplication.openSessions`): their ids and roles, the first window's first.
     public func sessions(of app: AppID) -> [(id: SceneID, role: SceneRole)] {
         guard let index = indexByID[app] else { return [] }

@@ -135,6 +135,19 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var budget: Double?
         /// The memory it takes, in megabytes.
         public var memory: Int
+        /// Its scene sessions (docs/lifecycle.md §16), its first window's first.
+        public var sessions: [Session]
+    }
+
+    /// A scene session of an app: a window, or an external display's scene.
+    public struct Session: Encodable, Sendable, Hashable {
+        public var id: String
+        /// `window` or `externalDisplay`.
+        public var role: String
+        /// Its scene's state, or `disconnected`.
+        public var state: String
+        /// Whether the window is among those the app shows when in front.
+        public var onScreen: Bool
     }
 
     /// A timer the system has set, counting down.
@@ -148,6 +161,10 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
 
     public var time: Double
     public var profile: String
+    /// `iphone` or `ipad`.
+    public var device: String
+    /// The app an external display is connected to, if one is.
+    public var externalDisplay: String?
     public var isLocked: Bool
     /// `switcher`, `notificationCenter`, `controlCenter`, `alert`, `ringingCall` or `callInProgress`.
     public var overlay: String?

@@ -360,13 +360,20 @@ public final class PlaygroundSession {
         let now = simulator.now
         let apps = phone.appIDs.map { id in
             let configuration = phone.configuration(of: id)
+            let onScreen = phone.windowsOnScreen(of: id)
+            let sessions = phone.sessions(of: id).map { session in
+                PhoneSnapshot.Session(
+                    id: session.id.rawValue, role: session.role.rawValue,
+                    state: phone.sceneState(of: session.id)?.rawValue ?? SceneState.disconnectedName,
+                    onScreen: onScreen.contains(session.id))
+            }
             return PhoneSnapshot.App(
                 id: id.rawValue, state: (phone.state(of: id) ?? .notRunning).rawValue,
                 scene: phone.sceneState(of: id)?.rawValue, usesScenes: configuration?.usesScenes ?? false,
                 backgroundModes: configuration?.backgroundModes.map(\.rawValue).sorted() ?? [],
                 tasks: phone.backgroundTaskCount(of: id),
                 budget: simulator.backgroundTimeRemaining(of: id)?.inSeconds,
-                memory: phone.state(of: id) == .notRunning ? 0 : phone.footprint(of: id) ?? 0)
+                memory: phone.state(of: id) == .notRunning ? 0 : phone.footprint(of: id) ?? 0, sessions: sessions)
         }
         let timers = simulator.pendingTimers.map { pending in
             PhoneSnapshot.Timer(
@@ -374,7 +381,8 @@ public final class PlaygroundSession {
                 remaining: (pending.due - now).inSeconds)
         }
         return PhoneSnapshot(
-            time: now.inSeconds, profile: phone.profile.rawValue, isLocked: phone.isLocked,
+            time: now.inSeconds, profile: phone.profile.rawValue, device: phone.device.rawValue,
+            externalDisplay: phone.externalDisplay?.rawValue, isLocked: phone.isLocked,
             overlay: phone.overlay.map(Self.key), foreground: phone.foregroundApp?.rawValue,
             isHomeScreenShowing: phone.isHomeScreenShowing, cards: phone.switcherCards.map(\.rawValue),
             memoryInUse: phone.memoryInUse, deviceMemory: phone.deviceMemory, apps: apps, timers: timers)

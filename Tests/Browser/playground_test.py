@@ -7,6 +7,7 @@ Run by LifecycleWebTests/BrowserTests.swift against a server it starts; needs De
 chromium-driver and python3-selenium (.ci/run installs them). Exits 0 when every check holds, 1 with the
 reason otherwise.
 """
+import base64
 import sys
 
 from selenium.webdriver.common.by import By
@@ -68,6 +69,50 @@ def check(driver, url, screenshot):
     driver.get(link)
     wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value").endswith("tap nots\n"))
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
+    check_ipad(driver, wait, url)
+
+
+IPAD = """profile ios17
+device ipad
+app notes scenes multiple-windows
+tap notes
+new-window notes split
+connect-display notes
+"""
+
+
+def check_ipad(driver, wait, url):
+    """An iPad's two windows side by side and an external display, each scene with its own state; the switcher's
+    card per window; a window closed from its card."""
+    encoded = base64.urlsafe_b64encode(IPAD.encode()).decode().rstrip("=")
+    driver.get("about:blank")
+    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
+    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == IPAD)
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#screen .window-pane")) == 2)
+    panes = [pane.get_attribute("data-scene") for pane in driver.find_elements(By.CSS_SELECTOR, "#screen .window-pane")]
+    if panes != ["notes#1", "notes#2"]:
+        raise AssertionError(f"the windows on screen are {panes}")
+    if driver.find_element(By.ID, "phone").get_attribute("data-device") != "ipad":
+        raise AssertionError("the phone is not drawn as an iPad")
+    wait.until(lambda d: d.find_element(By.ID, "display").is_displayed())
+    display = driver.find_element(By.ID, "display").text
+    if "notes#3" not in display or "foregroundInactive" not in display:
+        raise AssertionError(f"the external display shows {display!r}")
+    chips = driver.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .facts').text
+    for chip in ["notes#1 foregroundActive", "notes#2 foregroundActive", "notes#3 foregroundInactive"]:
+        if chip not in chips:
+            raise AssertionError(f"the notes card lacks {chip!r}: {chips!r}")
+    driver.find_element(By.CSS_SELECTOR, 'button[data-line="switcher"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen .card[data-card="notes#2"]'))
+    cards = [card.get_attribute("data-card") for card in driver.find_elements(By.CSS_SELECTOR, "#screen .card")]
+    if cards != ["notes#1", "notes#2"]:
+        raise AssertionError(f"the switcher's cards are {cards}")
+    driver.find_element(By.CSS_SELECTOR, '#screen .card[data-card="notes#2"] .card-swipe').click()
+    wait.until(lambda d: any("application:didDiscardSceneSessions:" in line for line in trace_lines(d)))
+    source = driver.find_element(By.ID, "source").get_attribute("value")
+    if not source.endswith("switcher\nswipe notes#2\n"):
+        raise AssertionError(f"the scenario does not end with the switcher's lines: {source!r}")
 
 
 if __name__ == "__main__":

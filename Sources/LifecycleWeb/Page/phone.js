@@ -1,6 +1,8 @@
 // Draws the phone from a snapshot of the session: the lock screen, the Home screen or the foreground app, and
-// whatever covers it (the switcher, Notification Center, Control Center, an alert, a call). Every control on the
-// screen performs a line of the scenario language, as the buttons beside the phone do.
+// whatever covers it (the switcher, Notification Center, Control Center, an alert, a call). An iPad is drawn in
+// landscape, with the windows of the app in front side by side and a switcher card per window; an external
+// display beside it. Every control on the screen performs a line of the scenario language, as the buttons beside
+// the phone do.
 "use strict";
 
 const Phone = (() => {
@@ -54,12 +56,31 @@ const Phone = (() => {
             <div class="icons">${snapshot.apps.map(icon).join("")}</div></div>`;
     }
 
+    /** The windows of an app that are on screen when it is in front, left first. */
+    function windowsOnScreen(app) {
+        return app ? app.sessions.filter((session) => session.role === "window" && session.onScreen) : [];
+    }
+
     function appScreen(snapshot, id) {
         const app = snapshot.apps.find((candidate) => candidate.id === id);
+        const windows = windowsOnScreen(app);
+        if (snapshot.device === "ipad" && windows.length > 1) {
+            // Side by side: each window is a scene of its own, with its own state.
+            const panes = windows.map((window) => `
+                <div class="window-pane" data-scene="${escape(window.id)}">
+                    <div class="app-title">${escape(window.id)}</div>
+                    <div class="app-state">${escape(window.state)}</div>
+                    <button class="window-close" data-line="close-window ${escape(window.id)}"
+                            title="close-window ${escape(window.id)}">Close</button>
+                </div>`).join("");
+            return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
+                <div class="window-panes">${panes}</div><div class="home-indicator"></div></div>`;
+        }
         const scene = app && app.scene ? ` · scene ${escape(app.scene)}` : "";
+        const window = windows.length === 1 && snapshot.device === "ipad" ? ` · ${escape(windows[0].id)}` : "";
         return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
             <div class="app-title">${escape(id)}</div>
-            <div class="app-state">${escape(app ? app.state : "")}${scene}</div>
+            <div class="app-state">${escape(app ? app.state : "")}${scene}${window}</div>
             <div class="home-indicator"></div></div>`;
     }
 
@@ -70,12 +91,27 @@ const Phone = (() => {
             <button class="lock-unlock" data-line="unlock">Unlock</button></div>`;
     }
 
+    /** A switcher card per window of a scene-based app on an iPad; one per app otherwise. */
+    function switcherCards(snapshot) {
+        const cards = [];
+        for (const id of snapshot.cards) {
+            const app = snapshot.apps.find((candidate) => candidate.id === id);
+            const windows = app ? app.sessions.filter((session) => session.role === "window") : [];
+            if (snapshot.device === "ipad" && windows.length > 1) {
+                for (const window of windows) cards.push({ app: id, name: window.id, target: window.id });
+            } else {
+                cards.push({ app: id, name: id, target: id });
+            }
+        }
+        return cards;
+    }
+
     function switcher(snapshot) {
-        const cards = snapshot.cards.map((id) => `
-            <div class="card" data-app="${escape(id)}">
-                <div class="card-name"><span class="glyph small" style="background:${colour(id)}">${escape(id.slice(0, 1).toUpperCase())}</span>${escape(id)}</div>
-                <button class="card-face" style="--app:${colour(id)}" data-line="pick ${escape(id)}" title="pick ${escape(id)}">${escape(id)}</button>
-                <button class="card-swipe" data-line="swipe ${escape(id)}" title="swipe ${escape(id)} away">swipe away ↑</button>
+        const cards = switcherCards(snapshot).map(({ app, name, target }) => `
+            <div class="card" data-app="${escape(app)}" data-card="${escape(target)}">
+                <div class="card-name"><span class="glyph small" style="background:${colour(app)}">${escape(app.slice(0, 1).toUpperCase())}</span>${escape(name)}</div>
+                <button class="card-face" style="--app:${colour(app)}" data-line="pick ${escape(target)}" title="pick ${escape(target)}">${escape(name)}</button>
+                <button class="card-swipe" data-line="swipe ${escape(target)}" title="swipe ${escape(target)} away">swipe away ↑</button>
             </div>`).join("");
         return `<div class="overlay switcher">${cards || '<p class="empty">No cards</p>'}
             <button class="overlay-close" data-line="dismiss">Close the switcher</button></div>`;
@@ -130,7 +166,21 @@ const Phone = (() => {
         screen.innerHTML = base + cover;
         screen.dataset.overlay = snapshot.overlay || "";
         screen.dataset.locked = snapshot.isLocked;
+        const phone = screen.closest(".phone");
+        if (phone) phone.dataset.device = snapshot.device;
     }
 
-    return { draw, declare, colour, escape };
+    /** Draws the external display, if one is connected: the scene of its app's display session. */
+    function drawDisplay(element, snapshot) {
+        const app = snapshot.apps.find((candidate) => candidate.id === snapshot.externalDisplay);
+        const scene = app && app.sessions.find((session) => session.role === "externalDisplay");
+        element.hidden = !snapshot.externalDisplay;
+        if (!snapshot.externalDisplay) return;
+        element.innerHTML = `<div class="display-screen" style="--app:${colour(app ? app.id : "")}">
+            <b>${escape(scene ? scene.id : snapshot.externalDisplay)}</b>
+            <span class="display-state">${escape(scene ? scene.state : "no scene")}</span>
+            <span class="hint">external display: it takes no touches, so its scene never becomes active</span></div>`;
+    }
+
+    return { draw, drawDisplay, declare, colour, escape };
 })();

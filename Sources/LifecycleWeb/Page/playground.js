@@ -7,7 +7,7 @@
     const $ = (id) => document.getElementById(id);
     const ui = {
         connection: $("connection"), clock: $("clock"), profile: $("profile"), memory: $("memory"),
-        screen: $("screen"), homeButton: $("home-button"), targetApp: $("target-app"),
+        screen: $("screen"), display: $("display"), homeButton: $("home-button"), targetApp: $("target-app"),
         argument: $("argument"), waitAmount: $("wait-amount"), cards: $("app-cards"), timers: $("timers"),
         diagram: $("diagram"), diagramApp: $("diagram-app"), caption: $("edge-caption"), scenarios: $("scenarios"),
         source: $("source"), gutter: $("gutter"), problem: $("problem"), trace: $("trace"),
@@ -113,6 +113,8 @@
         ui.memory.textContent = `${snapshot.memoryInUse} of ${snapshot.deviceMemory} MB`;
         Phone.declare(snapshot.apps.map((app) => app.id));
         Phone.draw(ui.screen, snapshot);
+        Phone.drawDisplay(ui.display, snapshot);
+        document.body.dataset.device = snapshot.device;
         fillAppChoices(snapshot.apps.map((app) => app.id), fresh);
         drawCards(snapshot, fresh);
         drawTimers(snapshot);
@@ -153,7 +155,10 @@
             card.classList.toggle("followed", app.id === state.followed);
             const budget = app.budget == null ? "" : `<span title="background time remaining">budget ${app.budget.toFixed(1)} s</span>`;
             const tasks = app.tasks ? `<span title="background tasks begun and not ended">tasks ${app.tasks}</span>` : "";
-            const scene = app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}</span>` : "";
+            // One chip per scene session when the app has several (docs/lifecycle.md §16).
+            const scene = app.sessions.length > 1
+                ? app.sessions.map((session) => `<span class="scene" data-scene="${Phone.escape(session.id)}">${Phone.escape(session.id)} ${Phone.escape(session.state)}</span>`).join("")
+                : app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}</span>` : "";
             const modes = app.backgroundModes.length ? `<span class="modes">${Phone.escape(app.backgroundModes.join(", "))}</span>` : "";
             card.innerHTML = `
                 <header><span class="glyph small" style="background:${Phone.colour(app.id)}">${Phone.escape(app.id.slice(0, 1).toUpperCase())}</span>
@@ -333,9 +338,11 @@
             if (target && !target.closest("#trace")) perform(target.dataset.line);
             const forApp = event.target.closest("[data-app-line]");
             if (forApp) {
-                const command = forApp.dataset.appLine;
+                // The app goes after the command's first word: `new-window split` is `new-window APP split`.
+                const [command, ...rest] = forApp.dataset.appLine.split(" ");
                 const takesArgument = ["open-url", "shortcut", "continue"].includes(command);
-                perform(`${command} ${ui.targetApp.value}${takesArgument ? ` ${ui.argument.value.trim()}` : ""}`);
+                const after = takesArgument ? [ui.argument.value.trim()] : rest;
+                perform([command, ui.targetApp.value, ...after].join(" "));
             }
             const speed = event.target.closest("[data-speed]");
             if (speed) play(Number(speed.dataset.speed));
