@@ -201,7 +201,7 @@ public struct LogChecker {
             if current.mainScene == nil { current.mainScene = scene }
             if scene != current.mainScene { return checkOnOtherScene(line, scene) }
         } else if current.mainScene != nil {
-            if Self.launchLines.contains(line.event) {
+            if LogQuirk.launchLines.contains(line.event) {
                 // A launch is a new process: no scene of the one before is connected any more.
                 for scene in current.otherScenes.keys {
                     current.otherScenes[scene] = SceneTrack(states: number(of: Self.connectableOnly))
@@ -213,49 +213,43 @@ public struct LogChecker {
         return checkOnMainScene(line)
     }
 
-    /// The launch methods' lines.
-    private static let launchLines = EventSet([
-        .callback(.willFinishLaunching), .callback(.didFinishLaunching), .notification(.didFinishLaunching),
-    ])
-
     /// Checks a line about a scene other than the process's first, on its own chart: a new scene's starts where
     /// the configuration call left it, or as a log's first process may be (in any state), or not yet connected.
     private mutating func checkOnOtherScene(_ line: LogRecognizer.Recognized, _ scene: String) -> Verdict {
         var track =
             current.otherScenes[scene] ?? current.connectingScene.take()
             ?? SceneTrack(states: current.startedInAnyState ? nil : number(of: Self.connectableOnly))
+        let verdict = check(line, on: &track)
+        current.otherScenes[scene] = track
+        return verdict
+    }
+
+    /// Checks a line on another scene's chart, whose fields stand in for the main scene's meanwhile.
+    private mutating func check(_ line: LogRecognizer.Recognized, on track: inout SceneTrack) -> Verdict {
         current.exchange(&track)
         let verdict = checkOnMainScene(line)
         current.exchange(&track)
-        current.otherScenes[scene] = track
         return verdict
     }
 
     /// Checks a line that names no scene in a process whose lines name scenes: it fits if the first scene's
     /// chart or another's allows it; the app's configuration call may also begin a scene not named yet.
     private mutating func checkAmongScenes(_ line: LogRecognizer.Recognized) -> Verdict {
+        let others = current.otherScenes.sorted { $0.key < $1.key }
         // A line of a step in progress (the app's notification of a scene's step) is that scene's.
         if !current.openStep.contains(line.event),
-            let scene = current.otherScenes.keys.sorted().first(where: {
-                current.otherScenes[$0]!.openStep.contains(line.event)
-            })
+            var (scene, track) = others.first(where: { $0.value.openStep.contains(line.event) })
         {
-            var track = current.otherScenes[scene]!
-            current.exchange(&track)
-            let verdict = checkOnMainScene(line)
-            current.exchange(&track)
+            let verdict = check(line, on: &track)
             current.otherScenes[scene] = track
             return verdict
         }
         let saved = current
         let verdict = checkOnMainScene(line)
         guard case .violation = verdict else { return verdict }
-        for scene in saved.otherScenes.keys.sorted() {
+        for (scene, var track) in others {
             current = saved
-            var track = saved.otherScenes[scene]!
-            current.exchange(&track)
-            let other = checkOnMainScene(line)
-            current.exchange(&track)
+            let other = check(line, on: &track)
             if case .violation = other { continue }
             current.otherScenes[scene] = track
             return other
@@ -263,9 +257,7 @@ public struct LogChecker {
         current = saved
         if line.event == .callback(.configurationForConnecting) {
             var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
-            current.exchange(&track)
-            let connecting = checkOnMainScene(line)
-            current.exchange(&track)
+            let connecting = check(line, on: &track)
             if case .violation = connecting {
                 current = saved
             } else {

@@ -79,7 +79,7 @@ public struct LogQuirk: Sendable, Hashable {
     static let fittingQuirkLines = connectLines.union(terminationLines).union(resignLines)
 
     /// The launch methods, and the lines of a scene's connection.
-    private static let launchLines = EventSet([
+    static let launchLines = EventSet([
         .callback(.didFinishLaunching), .notification(.didFinishLaunching), .callback(.willFinishLaunching),
     ])
     private static let connectLines = EventSet([
