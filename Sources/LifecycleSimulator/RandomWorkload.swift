@@ -28,6 +28,7 @@ public struct RandomWorkload {
             var app = AppConfiguration(id: AppID("app\(number)"), memory: Int.random(in: 50...400, using: &random))
             func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
             app.usesScenes = chance(scenesPercent)
+            app.supportsMultipleWindows = app.usesScenes && chance(50)
             func seconds(_ range: ClosedRange<Int>) -> Duration { .seconds(Int.random(in: range, using: &random)) }
             app.exitsOnSuspend = chance(5)
             app.usesDataProtection = chance(20)
@@ -63,7 +64,15 @@ public struct RandomWorkload {
         if roll >= 62 { return .perform(anywhere(app)) }
         switch phone.overlay {
         case .switcher:
-            return .perform([.pick(phone.foregroundApp ?? app), .pick(app), .swipe(app), .dismiss][roll % 4])
+            // Picked by index, so that only the chosen action is built.
+            switch roll % 6 {
+            case 0: return .perform(.pick(phone.foregroundApp ?? app))
+            case 1: return .perform(.pick(app))
+            case 2: return .perform(.swipe(app))
+            case 3: return .perform(.pickWindow(window(of: app)))
+            case 4: return .perform(.swipeWindow(window(of: app)))
+            default: return .perform(.dismiss)
+            }
         case .ringingCall:
             return .perform(roll % 2 == 0 ? .answerCall : .declineCall)
         case .callInProgress:
@@ -102,9 +111,14 @@ public struct RandomWorkload {
         }
     }
 
+    /// One of the first few sessions an app may have: a window, a display's scene, or none.
+    private mutating func window(of app: AppID) -> SceneID {
+        SceneID(app: app, number: Int.random(in: 1...4, using: &random))
+    }
+
     /// An action possible in any situation, or nearly: background events, memory, time.
     private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)
@@ -117,6 +131,8 @@ public struct RandomWorkload {
         case 12: .prewarm(app)
         case 13: .connectDisplay(app)
         case 14: .disconnectDisplay
+        case 15: .newWindow(app, sideBySide: Bool.random(using: &random))
+        case 16: .closeWindow(window(of: app))
         default: .significantTimeChange
         }
     }

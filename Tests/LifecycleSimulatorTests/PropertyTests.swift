@@ -53,20 +53,70 @@ import Testing
         #expect(notes.contains("not delivered: the user swiped"))
     }
 
+    /// On an iPad the random sessions reach two windows of one app active side by side, a window closed while
+    /// another scene of its app stays connected, and an external display's scene: the invariants are checked over
+    /// them too.
+    @Test func randomIPadSessionsReachSeveralScenes() {
+        var sideBySide = false
+        var displays = false
+        var closedWhileRunning = false
+        for seed in UInt64(1)...4 {
+            var random = SplitMix64(seed: seed)
+            let apps = RandomWorkload.randomApps(count: 6, scenesPercent: 80, using: &random)
+            let simulator = Simulator(
+                phone: Phone(profile: .ios17, device: .ipad, apps: apps), sink: CollectingTraceSink())
+            var workload = RandomWorkload(seed: seed, apps: apps.map(\.id))
+            workload.drive(simulator, actions: 3_000)
+            var active: [AppID: Set<SceneID>] = [:]
+            var connected: [AppID: Set<SceneID>] = [:]
+            var displaySessions: Set<String> = []
+            for record in simulator.sink.records {
+                switch record.event {
+                case .sceneTransition(let app, let scene, _, let to):
+                    if to == .foregroundActive {
+                        active[app, default: []].insert(scene)
+                    } else {
+                        active[app]?.remove(scene)
+                    }
+                    if active[app, default: []].count > 1 { sideBySide = true }
+                case .sceneCallback(let app, let scene, .sceneWillConnect, _):
+                    connected[app, default: []].insert(scene)
+                case .sceneCallback(let app, let scene, .sceneDidDisconnect, _):
+                    connected[app]?.remove(scene)
+                    if !displaySessions.contains(scene.rawValue), !connected[app, default: []].isEmpty {
+                        closedWhileRunning = true
+                    }
+                case .transition(let app, _, .notRunning, _):
+                    (active[app], connected[app]) = (nil, nil)
+                case .callback(_, .configurationForConnecting, .argument(let argument)?):
+                    if argument.contains("ExternalDisplay") {
+                        displays = true
+                        displaySessions.insert(String(argument.prefix { $0 != " " }))
+                    }
+                default: break
+                }
+            }
+        }
+        #expect(sideBySide, "no two windows of one app were ever active together")
+        #expect(displays, "no display scene ever connected")
+        #expect(closedWhileRunning, "no session was discarded while a window of its app was active")
+    }
+
     @Test func sameSeedSameTrace() {
         #expect(Self.trace(seed: 42, steps: 500) == Self.trace(seed: 42, steps: 500))
         #expect(Self.trace(seed: 42, steps: 500) != Self.trace(seed: 43, steps: 500))
     }
 
-    /// Runs `steps` random actions from `seed` on a phone of eight random apps; returns the violations.
+    /// Runs `steps` random actions from `seed` on a phone or an iPad of eight random apps; returns the violations.
     static func replay(seed: UInt64, steps: Int, profile: Profile? = nil) -> [String] {
         var random = SplitMix64(seed: seed)
         let apps = RandomWorkload.randomApps(count: 8, scenesPercent: 50, using: &random)
         let chosenProfile = profile ?? Profile.allCases[Int.random(in: 0..<Profile.allCases.count, using: &random)]
         let memory = Int.random(in: 600...2048, using: &random)
+        let device = DeviceKind.allCases[Int.random(in: 0..<DeviceKind.allCases.count, using: &random)]
         let sceneApps = chosenProfile.allowsScenes ? Set(apps.filter(\.usesScenes).map(\.id)) : []
         let simulator = Simulator(
-            phone: Phone(profile: chosenProfile, deviceMemory: memory, apps: apps),
+            phone: Phone(profile: chosenProfile, device: device, deviceMemory: memory, apps: apps),
             sink: InvariantChecker(sceneApps: sceneApps))
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
         workload.drive(simulator, actions: steps) { simulator, step in
