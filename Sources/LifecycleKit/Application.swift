@@ -30,9 +30,8 @@ public final class Application {
     public var sceneDelegateClass: (any SceneDelegate.Type)?
     /// The app's scene sessions, by persistent identifier: they outlive scenes and processes.
     var sessionsByID: [String: SceneSession] = [:]
-    /// The configuration the app gave for its first scene: iOS remembers it and gives it to later sessions without
-    /// asking again (docs/lifecycle.md §13).
-    /// The configuration the app delegate chose for each role, the first time it was asked.
+    /// The configuration the app delegate chose for each role, the first time it was asked: iOS remembers it and
+    /// gives it to later sessions of the role without asking again (docs/lifecycle.md §13).
     var rememberedConfigurations: [SceneConfiguration.Role: SceneConfiguration] = [:]
     /// The connected scenes, by their session's identifier.
     var scenesByID: [String: Scene] = [:]

@@ -82,7 +82,7 @@ struct LineContext {
         let text = token.text
         let appPart = text[..<hash]
         let numberPart = text[text.index(after: hash)...]
-        guard let number = Int(numberPart), number >= 1, numberPart.allSatisfy(\.isASCII) else {
+        guard numberPart.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(numberPart), number >= 1 else {
             throw error(
                 at: token,
                 "expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), "

@@ -165,6 +165,10 @@ import Testing
             "t.scenario:2:8: error: expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), found 'notes#0'"
         ),
         (
+            "app notes scenes\nexpect notes#+2 background",
+            "t.scenario:2:8: error: expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), found 'notes#+2'"
+        ),
+        (
             "app notes scenes\nexpect notes# background",
             "t.scenario:2:8: error: expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), found 'notes#'"
         ),
