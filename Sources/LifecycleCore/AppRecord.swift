@@ -171,6 +171,13 @@ struct AppRecord: Sendable {
         focus(on: .window)
     }
 
+    /// Drops every session: the user swiped the app away.
+    mutating func forgetEverySession() {
+        sessions = []
+        windowsOnScreen = []
+        focus = 0
+    }
+
     /// Makes a new window session, not connected yet, to be configured when its scene connects; returns its
     /// number.
     mutating func makeWindowSession() -> Int32 {

@@ -91,9 +91,7 @@ extension Phone {
         case .forgetSession:
             apps[index].forgetFocusedSession()
         case .forgetSessions:
-            apps[index].sessions = []
-            apps[index].windowsOnScreen = []
-            apps[index].focus = 0
+            apps[index].forgetEverySession()
         }
     }
 

@@ -33,10 +33,11 @@ extension Phone {
     /// The app an external display is connected to, if one is.
     public var externalDisplay: AppID? { externalDisplayApp.map { apps[$0].id } }
 
-    /// The sessions an app has (`UIApplication.openSessions`): their ids and roles, the first window's first.
-    public func sessions(of app: AppID) -> [(id: SceneID, role: SceneRole)] {
+    /// The sessions an app has (`UIApplication.openSessions`), the first window's first: their ids, roles, and the
+    /// state of the scene connected to each (`nil` when none is).
+    public func sessions(of app: AppID) -> [(id: SceneID, role: SceneRole, state: SceneState?)] {
         guard let index = indexByID[app] else { return [] }
-        return apps[index].sessions.map { ($0.id, $0.role) }
+        return apps[index].sessions.map { ($0.id, $0.role, $0.scene?.state) }
     }
 
     /// The scene event of an app-level foreground event, for a scene-based app's only scene.
@@ -311,8 +312,6 @@ extension Phone {
             apps[index].discardedSessions.append(session.id)
             note(index, "session \(session.id) discarded")
         }
-        apps[index].sessions = []
-        apps[index].windowsOnScreen = []
-        apps[index].focus = 0
+        apps[index].forgetEverySession()
     }
 }

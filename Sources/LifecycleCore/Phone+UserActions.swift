@@ -239,8 +239,7 @@ extension Phone {
                 if apps[index].windowsOnScreen.count > 1 {
                     for number in apps[index].otherWindowsOnScreen {
                         queue(.focusSession(number), for: index)
-                        queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
-                        queue(.storeSceneActivity, for: index)
+                        queueRestorationActivityRequest(of: index)
                     }
                     queue(.focus(.window), for: index)
                 }

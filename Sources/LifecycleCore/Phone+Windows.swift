@@ -91,6 +91,12 @@ extension Phone {
         closeSession(at: position, of: index)
     }
 
+    /// Asks the window in focus, one of several, for its restoration activity and keeps it with its session.
+    mutating func queueRestorationActivityRequest(of index: Int) {
+        queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
+        queue(.storeSceneActivity, for: index)
+    }
+
     /// Makes a window the only one the app shows when in front; the run loop's steps are about it from here.
     private mutating func showOnly(_ number: Int32, of index: Int) {
         apps[index].windowsOnScreen = [number]
@@ -150,10 +156,7 @@ extension Phone {
                 queueSceneSteps(for: .resignActive, .sceneConnected, of: index)
             }
             queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
-            if apps[index].behavior.restoresState {
-                queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
-                queue(.storeSceneActivity, for: index)
-            }
+            if apps[index].behavior.restoresState { queueRestorationActivityRequest(of: index) }
         }
         queue(.focus(.window), for: index)
         run(index)

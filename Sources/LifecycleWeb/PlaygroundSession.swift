@@ -364,7 +364,7 @@ public final class PlaygroundSession {
             let sessions = phone.sessions(of: id).map { session in
                 PhoneSnapshot.Session(
                     id: session.id.rawValue, role: session.role.rawValue,
-                    state: phone.sceneState(of: session.id)?.rawValue ?? SceneState.disconnectedName,
+                    state: session.state?.rawValue ?? SceneState.disconnectedName,
                     onScreen: onScreen.contains(session.id))
             }
             return PhoneSnapshot.App(

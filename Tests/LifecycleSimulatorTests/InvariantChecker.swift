@@ -156,13 +156,13 @@ struct InvariantChecker: TraceSink {
         for app in sceneApps {
             // The app's state is its scene's: the most active connected scene's while its process runs.
             guard let state = phone.state(of: app), state.isExecuting else { continue }
-            let sessions = phone.sessions(of: app).map(\.id)
-            let derived = SceneLifecycle.appState(of: sessions.compactMap { phone.sceneState(of: $0) })
+            let sessions = phone.sessions(of: app)
+            let derived = SceneLifecycle.appState(of: sessions.compactMap(\.state))
             if derived != state {
                 violations.append("after step \(step): \(app) is \(state) but its scenes ask for \(derived)")
             }
-            for session in sessions where phone.sceneState(of: session) != scenes[session] {
-                violations.append("after step \(step): the phone and the trace disagree on the scene \(session)")
+            for session in sessions where session.state != scenes[session.id] {
+                violations.append("after step \(step): the phone and the trace disagree on the scene \(session.id)")
             }
         }
     }
