@@ -40,9 +40,14 @@ struct AppRecord: Sendable {
     /// The position in ``sessions`` of the session the run loop's scene steps are about (UIKit's scene of the
     /// callback it is delivering); ``sessions``'s end when they are about a session still to be made.
     var focus = 0
-    /// The numbers of the window sessions shown when the app is in front, left first: one, or two side by side
-    /// on an iPad (docs/lifecycle.md §16). Kept when the app leaves the screen, to come back as it was.
+    /// The numbers of the window sessions shown when the app is in front, left first: one, or on an iPad two side
+    /// by side, one more in Slide Over, or a Stage Manager stage's (docs/lifecycle.md §16). Kept when the app leaves
+    /// the screen, to come back as it was.
     var windowsOnScreen: [Int32] = []
+    /// The window of ``windowsOnScreen`` in Slide Over, floating over the others (the last of them), if one is.
+    var slideOverWindow: Int32?
+    /// Whether ``windowsOnScreen`` are a Stage Manager stage rather than tiled.
+    var windowsOnStage = false
     /// How many sessions the app has had: the next one's number is one more.
     var sessionCount: Int32 = 0
     /// Whether `application:configurationForConnectingSceneSession:options:` has ever been asked: iOS remembers
@@ -166,7 +171,7 @@ struct AppRecord: Sendable {
         if sessions.indices.contains(focus) {
             let number = sessions[focus].number
             sessions.remove(at: focus)
-            windowsOnScreen.removeAll { $0 == number }
+            removeFromScreen(number)
         }
         focus(on: .window)
     }
@@ -175,7 +180,26 @@ struct AppRecord: Sendable {
     mutating func forgetEverySession() {
         sessions = []
         windowsOnScreen = []
+        slideOverWindow = nil
+        windowsOnStage = false
         focus = 0
+    }
+
+    /// Makes a window the only one on screen when the app is in front, full screen.
+    mutating func show(onlyWindow number: Int32) {
+        windowsOnScreen = [number]
+        slideOverWindow = nil
+        windowsOnStage = false
+    }
+
+    /// Takes a window off the screen: it closed, or its session is gone. With none of the app's left on screen,
+    /// its first other window is the one it shows when it next comes forward.
+    mutating func removeFromScreen(_ number: Int32) {
+        windowsOnScreen.removeAll { $0 == number }
+        if slideOverWindow == number { slideOverWindow = nil }
+        if windowsOnScreen.isEmpty, let next = sessions.first(where: { $0.role == .window && $0.number != number }) {
+            show(onlyWindow: next.number)
+        }
     }
 
     /// Makes a new window session, not connected yet, to be configured when its scene connects; returns its

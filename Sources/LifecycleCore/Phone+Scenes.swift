@@ -30,6 +30,20 @@ extension Phone {
         }
     }
 
+    /// How a window is placed among those its app shows when in front (docs/lifecycle.md §16): `fullScreen` when
+    /// it is the only one, `split` when tiled with another, `slideOver` or `stage`; `nil` when it is not shown.
+    public func placement(of scene: SceneID) -> WindowPlacement? {
+        guard let index = apps.firstIndex(where: { $0.sessions.contains { $0.id == scene } }),
+            let position = apps[index].sessions.firstIndex(where: { $0.id == scene }),
+            apps[index].windowsOnScreen.contains(apps[index].sessions[position].number)
+        else { return nil }
+        let number = apps[index].sessions[position].number
+        if apps[index].slideOverWindow == number { return .slideOver }
+        if apps[index].windowsOnStage { return .stage }
+        let tiled = apps[index].windowsOnScreen.count - (apps[index].slideOverWindow == nil ? 0 : 1)
+        return tiled > 1 ? .split : .fullScreen
+    }
+
     /// The app an external display is connected to, if one is.
     public var externalDisplay: AppID? { externalDisplayApp.map { apps[$0].id } }
 
@@ -140,7 +154,7 @@ extension Phone {
             if role == .window {
                 apps[index].sessions.insert(session, at: 0)
                 apps[index].focus = 0
-                apps[index].windowsOnScreen = [session.number]
+                apps[index].show(onlyWindow: session.number)
             } else {
                 apps[index].sessions.append(session)
                 apps[index].focus = apps[index].sessions.count - 1

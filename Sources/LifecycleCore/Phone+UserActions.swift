@@ -58,8 +58,8 @@ extension Phone {
             } else {
                 swipeAway(index)
             }
-        case .newWindow(let app, let sideBySide):
-            try openNewWindow(try index(of: app), sideBySide: sideBySide)
+        case .newWindow(let app, let placement):
+            try openNewWindow(try index(of: app), placement: placement)
         case .closeWindow(let scene):
             try closeWindow(scene)
         case .pickWindow(let scene):

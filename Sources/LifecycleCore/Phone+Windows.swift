@@ -1,8 +1,8 @@
 extension Phone {
     /// Opens a new window of a scene-based app (docs/lifecycle.md §16): full screen, covering what was on screen,
-    /// or side by side with the app's one window on screen. Its session is new, so the app is asked for its
-    /// configuration even after its first launch.
-    mutating func openNewWindow(_ index: Int, sideBySide: Bool) throws(ImpossibleAction) {
+    /// or on an iPad beside, over or on a stage with the app's windows on screen. Its session is new, so the app is
+    /// asked for its configuration even after its first launch.
+    mutating func openNewWindow(_ index: Int, placement: WindowPlacement) throws(ImpossibleAction) {
         let app = apps[index].id
         guard usesScenes(index) else {
             throw ImpossibleAction("\(app) is not scene-based (declare it with 'scenes')", culprit: .app)
@@ -20,29 +20,90 @@ extension Phone {
                     "\(app) has one window and no more (declare it with 'scenes multiple-windows')", culprit: .app)
             }
         }
-        if sideBySide {
-            guard device == .ipad else { throw ImpossibleAction("windows side by side need an iPad ('device ipad')") }
-            guard foreground == index else {
-                throw ImpossibleAction(
-                    foreground == nil
-                        ? "no window is on screen for a new one to be side by side with"
-                        : "side by side with another app's window (Split View of two apps) is not in the model yet",
-                    culprit: .app)
-            }
-            guard apps[index].windowsOnScreen.count == 1 else {
-                throw ImpossibleAction(
-                    "two windows of \(app) are side by side already; a third cannot join them", culprit: .app)
-            }
-        }
+        if placement != .fullScreen { try checkRoom(for: placement, of: index) }
         let number = apps[index].makeWindowSession()
         if foreground == index {
-            let covered = sideBySide ? [] : apps[index].windowsOnScreen
-            apps[index].windowsOnScreen = sideBySide ? apps[index].windowsOnScreen + [number] : [number]
+            let covered = placement == .fullScreen ? apps[index].windowsOnScreen : []
+            place(number, placement, of: index)
             queueWindowComingForward(number, of: index, connecting: true, covering: covered)
         } else {
             if let foreground { leaveForeground(foreground) }
             showOnly(number, of: index)
             bringForward(index)
+        }
+    }
+
+    /// Throws unless the app's windows on screen leave room for a new one placed beside, over or with them.
+    private func checkRoom(for placement: WindowPlacement, of index: Int) throws(ImpossibleAction) {
+        let app = apps[index].id
+        let (feature, relation) =
+            switch placement {
+            case .fullScreen: ("A window full screen", "cover")
+            case .split: ("Split View", "be side by side with")
+            case .slideOver: ("Slide Over", "float over")
+            case .stage: ("Stage Manager", "join on a stage")
+            }
+        guard device == .ipad else { throw ImpossibleAction("\(feature) needs an iPad ('device ipad')") }
+        if placement == .stage, profile < .ios16 {
+            throw ImpossibleAction("Stage Manager came with iPadOS 16; the profile is \(profile.rawValue)")
+        }
+        guard foreground == index else {
+            throw ImpossibleAction(
+                foreground == nil
+                    ? "no window is on screen for a new one to \(relation)"
+                    : "\(feature) with another app's window is not in the model (one app is in front at a time)",
+                culprit: .app)
+        }
+        let record = apps[index]
+        let tiled = record.windowsOnScreen.count - (record.slideOverWindow == nil ? 0 : 1)
+        switch placement {
+        case .fullScreen:
+            return
+        case .split:
+            if record.windowsOnStage {
+                throw ImpossibleAction("\(app)'s windows are on a stage, where Split View is off", culprit: .app)
+            }
+            guard tiled == 1 else {
+                throw ImpossibleAction(
+                    "two windows of \(app) are side by side already; a third cannot join them", culprit: .app)
+            }
+        case .slideOver:
+            if record.windowsOnStage {
+                throw ImpossibleAction("\(app)'s windows are on a stage, where Slide Over is off", culprit: .app)
+            }
+            guard record.slideOverWindow == nil else {
+                throw ImpossibleAction("a window of \(app) is in Slide Over already", culprit: .app)
+            }
+        case .stage:
+            guard record.windowsOnStage || record.windowsOnScreen.count == 1 else {
+                throw ImpossibleAction(
+                    "\(app)'s windows are in Split View or Slide Over, not on a stage; a new one goes full screen",
+                    culprit: .app)
+            }
+            let capacity = WindowPlacement.stageCapacity(under: profile)
+            guard record.windowsOnScreen.count < capacity else {
+                throw ImpossibleAction(
+                    "a stage holds \(capacity) windows before iPadOS 26, and \(app) has \(capacity) on it",
+                    culprit: .app)
+            }
+        }
+    }
+
+    /// Puts a new window on screen as placed: it covers the others, joins the tiled one, floats over them, or joins
+    /// their stage. Left first: a Slide Over window stays the last.
+    private mutating func place(_ number: Int32, _ placement: WindowPlacement, of index: Int) {
+        switch placement {
+        case .fullScreen:
+            apps[index].show(onlyWindow: number)
+        case .split:
+            let tiledEnd = apps[index].slideOverWindow == nil ? apps[index].windowsOnScreen.endIndex : 1
+            apps[index].windowsOnScreen.insert(number, at: tiledEnd)
+        case .slideOver:
+            apps[index].windowsOnScreen.append(number)
+            apps[index].slideOverWindow = number
+        case .stage:
+            apps[index].windowsOnScreen.append(number)
+            apps[index].windowsOnStage = true
         }
     }
 
@@ -68,7 +129,7 @@ extension Phone {
             return
         }
         let covered = apps[index].windowsOnScreen
-        apps[index].windowsOnScreen = [number]
+        apps[index].show(onlyWindow: number)
         queueWindowComingForward(
             number, of: index, connecting: apps[index].sessions[position].scene == nil, covering: covered)
     }
@@ -86,8 +147,7 @@ extension Phone {
             swipeAway(index)
             return
         }
-        let number = apps[index].sessions[position].number
-        apps[index].windowsOnScreen.removeAll { $0 == number }
+        apps[index].removeFromScreen(apps[index].sessions[position].number)
         closeSession(at: position, of: index)
     }
 
@@ -99,7 +159,7 @@ extension Phone {
 
     /// Makes a window the only one the app shows when in front; the run loop's steps are about it from here.
     private mutating func showOnly(_ number: Int32, of index: Int) {
-        apps[index].windowsOnScreen = [number]
+        apps[index].show(onlyWindow: number)
         queue(.focus(.window), for: index)
     }
 
@@ -110,7 +170,7 @@ extension Phone {
         let scene: SceneID?
         let action: UserAction
         switch request {
-        case .activate(nil): (scene, action) = (nil, .newWindow(app, sideBySide: false))
+        case .activate(nil): (scene, action) = (nil, .newWindow(app, placement: .fullScreen))
         case .activate(let window?): (scene, action) = (window, .activateWindow(window))
         case .destroy(let window): (scene, action) = (window, .closeWindow(window))
         }

@@ -51,9 +51,9 @@ public enum UserAction: Sendable, Hashable {
     /// The system reclaims an app's background scene (`sceneDidDisconnect:`); its session stays (iOS 13+).
     case disconnectScene(AppID)
     /// A new window of a scene-based app (dragged from the Dock, App Exposé's "+", `requestSceneSessionActivation`):
-    /// full screen, covering what was on screen, or side by side with the app's window on screen (an iPad's,
-    /// docs/lifecycle.md §16).
-    case newWindow(AppID, sideBySide: Bool)
+    /// full screen, covering what was on screen, or on an iPad beside, over or on a stage with the app's windows on
+    /// screen (docs/lifecycle.md §16).
+    case newWindow(AppID, placement: WindowPlacement)
     /// A window closes: swiped away in App Exposé, or `requestSceneSessionDestruction` from the app's code. Its
     /// scene disconnects and its session is discarded; the app's last window goes as a swipe of the app.
     case closeWindow(SceneID)

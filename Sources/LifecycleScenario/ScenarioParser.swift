@@ -157,6 +157,11 @@ public struct ScenarioParser {
         } else {
             let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
+            if case .perform(.newWindow(_, .stage)) = command {
+                let word = line.tokens[line.tokens.startIndex + 2]
+                state.scenario.requirements.append(
+                    line.requirement(at: word, version: 16, "'stage' (Stage Manager, iPadOS 16)"))
+            }
             let text = Self.actionText(line.tokens)
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
             return .step(
@@ -289,12 +294,17 @@ public struct ScenarioParser {
                 values.window = try line.sceneID(token, hash: hash, declared)
                 appColumn = token.column
             case .layout:
-                guard token.text == "split" else {
-                    throw line.error(
-                        at: token,
-                        "expected 'split' (side by side) or nothing (full screen), found \(quoted(token.text))")
+                guard let placement = WindowPlacement(rawValue: String(token.text)), placement != .fullScreen else {
+                    var message =
+                        "expected 'split' (side by side), 'slide-over', 'stage' or nothing (full screen), found "
+                        + quoted(token.text)
+                    let words = WindowPlacement.allCases.filter { $0 != .fullScreen }.map(\.rawValue)
+                    if let suggestion = Spelling.closest(to: token.text, among: words) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    throw line.error(at: token, message)
                 }
-                values.sideBySide = true
+                values.placement = placement
             case .subject:
                 if let hash = token.text.firstIndex(of: "#") {
                     values.scene = try line.sceneID(token, hash: hash, declared)
@@ -336,13 +346,13 @@ public struct ScenarioParser {
         /// For `expect`: the scene it names instead of an app, and the scene's state (`nil`: disconnected).
         var scene: SceneID?
         var sceneState: SceneState?
-        /// For `new-window`: `split`. For `close-window`: the window.
-        var sideBySide = false
+        /// For `new-window`: where the window goes. For `close-window`: the window.
+        var placement = WindowPlacement.fullScreen
         var window = SceneID(rawValue: "")
     }
 
     enum ArgumentKind {
-        /// `subject` is an app, or a scene (`notes#2`); `layout` the optional `split` of `new-window`.
+        /// `subject` is an app, or a scene (`notes#2`); `layout` the optional placement of `new-window`.
         case app, subject, scene, layout, url, text, duration, state, count
 
         var isOptional: Bool { self == .count || self == .layout }
@@ -352,7 +362,7 @@ public struct ScenarioParser {
             case .app: "an app id"
             case .subject: "an app id or a scene id (such as notes#2)"
             case .scene: "a scene id (such as notes#2)"
-            case .layout: "split"
+            case .layout: "split, slide-over or stage"
             case .url: "a URL"
             case .text: "a type, such as com.example.compose"
             case .duration: "a duration, such as 250ms, 5s, 1.5s or 3m"
@@ -366,7 +376,7 @@ public struct ScenarioParser {
             case .app: "ID"
             case .subject: "ID|SCENE"
             case .scene: "SCENE"
-            case .layout: "[split]"
+            case .layout: "[split|slide-over|stage]"
             case .url: "URL"
             case .text: "TYPE"
             case .duration: "DURATION"
@@ -411,7 +421,7 @@ public struct ScenarioParser {
             .perform(values.scene.map(UserAction.swipeWindow) ?? .swipe(values.app))
         },
         "new-window": CommandSyntax(arguments: [.app, .layout]) {
-            .perform(.newWindow($0.app, sideBySide: $0.sideBySide))
+            .perform(.newWindow($0.app, placement: $0.placement))
         },
         "close-window": CommandSyntax(arguments: [.scene]) { .perform(.closeWindow($0.window)) },
         "notification-center": action(.openNotificationCenter),

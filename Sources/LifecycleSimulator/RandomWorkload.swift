@@ -131,7 +131,7 @@ public struct RandomWorkload {
         case 12: .prewarm(app)
         case 13: .connectDisplay(app)
         case 14: .disconnectDisplay
-        case 15: .newWindow(app, sideBySide: Bool.random(using: &random))
+        case 15: .newWindow(app, placement: WindowPlacement.allCases.randomElement(using: &random) ?? .fullScreen)
         case 16: .closeWindow(window(of: app))
         default: .significantTimeChange
         }

@@ -148,6 +148,8 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var state: String
         /// Whether the window is among those the app shows when in front.
         public var onScreen: Bool
+        /// How it is placed when on screen: `full-screen`, `split`, `slide-over` or `stage`.
+        public var placement: String?
     }
 
     /// A timer the system has set, counting down.

@@ -365,7 +365,7 @@ public final class PlaygroundSession {
                 PhoneSnapshot.Session(
                     id: session.id.rawValue, role: session.role.rawValue,
                     state: session.state?.rawValue ?? SceneState.disconnectedName,
-                    onScreen: onScreen.contains(session.id))
+                    onScreen: onScreen.contains(session.id), placement: phone.placement(of: session.id)?.rawValue)
             }
             return PhoneSnapshot.App(
                 id: id.rawValue, state: (phone.state(of: id) ?? .notRunning).rawValue,

@@ -83,7 +83,7 @@ connect-display notes
 
 def check_ipad(driver, wait, url):
     """An iPad's two windows side by side and an external display, each scene with its own state; the switcher's
-    card per window; a window closed from its card."""
+    card per window; a window closed from its card; a window in Slide Over."""
     encoded = base64.urlsafe_b64encode(IPAD.encode()).decode().rstrip("=")
     driver.get("about:blank")
     driver.get(f"{url.split('#')[0]}#scenario={encoded}")
@@ -113,6 +113,17 @@ def check_ipad(driver, wait, url):
     source = driver.find_element(By.ID, "source").get_attribute("value")
     if not source.endswith("switcher\nswipe notes#2\n"):
         raise AssertionError(f"the scenario does not end with the switcher's lines: {source!r}")
+    # The first window picked full screen, then a new one floating over it in Slide Over.
+    driver.find_element(By.CSS_SELECTOR, '#screen .card[data-card="notes"] .card-face').click()
+    wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#screen .switcher"))
+    driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="new-window slide-over"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .window-pane.slide-over"))
+    floating = driver.find_element(By.CSS_SELECTOR, "#screen .window-pane.slide-over")
+    if floating.get_attribute("data-scene") != "notes#4" or "foregroundActive" not in floating.text:
+        raise AssertionError(f"the Slide Over window is {floating.get_attribute('data-scene')}: {floating.text!r}")
+    source = driver.find_element(By.ID, "source").get_attribute("value")
+    if not source.endswith("pick notes\nnew-window notes slide-over\n"):
+        raise AssertionError(f"the scenario does not end with the Slide Over line: {source!r}")
 
 
 if __name__ == "__main__":

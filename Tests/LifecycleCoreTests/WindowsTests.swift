@@ -18,7 +18,7 @@ import Testing
     @Test func aWindowSideBySideAsksForItsConfigurationAndTheAppStaysActive() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        let actions = try phone.perform(.newWindow("notes", sideBySide: true))
+        let actions = try phone.perform(.newWindow("notes", placement: .split))
         #expect(
             Self.lines(actions) == [
                 "application:configurationForConnectingSceneSession:options:",
@@ -34,7 +34,7 @@ import Testing
     @Test func anOverlayResignsEveryWindowOnScreenAndHomeSendsEachToTheBackgroundLeftFirst() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        _ = try phone.perform(.newWindow("notes", sideBySide: true))
+        _ = try phone.perform(.newWindow("notes", placement: .split))
         let overlay = Self.lines(try phone.perform(.openNotificationCenter))
         // The app is active while one of its windows is: it resigns with the last of them.
         #expect(
@@ -61,7 +61,7 @@ import Testing
     @Test func aFullScreenWindowComesForwardBeforeTheOnesItCoversGo() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        let lines = Self.lines(try phone.perform(.newWindow("notes", sideBySide: false)))
+        let lines = Self.lines(try phone.perform(.newWindow("notes", placement: .fullScreen)))
         let active = try #require(lines.firstIndex(of: "notes#2 sceneDidBecomeActive:"))
         let resign = try #require(lines.firstIndex(of: "notes#1 sceneWillResignActive:"))
         #expect(active < resign)
@@ -73,7 +73,7 @@ import Testing
     @Test func closingOneWindowOfSeveralDiscardsItsSessionAndTheLastTerminatesTheApp() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        _ = try phone.perform(.newWindow("notes", sideBySide: true))
+        _ = try phone.perform(.newWindow("notes", placement: .split))
         let one = Self.lines(try phone.perform(.closeWindow(SceneID(rawValue: "notes#2"))))
         #expect(
             one == [
@@ -95,7 +95,7 @@ import Testing
     @Test func aPurgeKeepsEverySessionAndBothWindowsComeBackSideBySide() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        _ = try phone.perform(.newWindow("notes", sideBySide: true))
+        _ = try phone.perform(.newWindow("notes", placement: .split))
         _ = try phone.perform(.home)
         _ = try phone.perform(.memoryPressure(count: nil))
         let lines = Self.lines(try phone.perform(.tap("notes")))
@@ -112,7 +112,7 @@ import Testing
     @Test func swipingACardOnAnIPadClosesTheAppsMostRecentWindow() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        _ = try phone.perform(.newWindow("notes", sideBySide: false))
+        _ = try phone.perform(.newWindow("notes", placement: .fullScreen))
         _ = try phone.perform(.openSwitcher)
         _ = try phone.perform(.swipe("notes"))
         #expect(Self.scene(phone, "notes#2") == nil)
@@ -124,32 +124,123 @@ import Testing
 
     @Test(arguments: [
         (
-            DeviceKind.iphone, true, false,
+            DeviceKind.iphone, true, WindowPlacement.fullScreen,
             "an iPhone shows one window of an app, and notes has one; several windows need 'device ipad'"
         ),
-        (DeviceKind.ipad, false, false, "notes has one window and no more (declare it with 'scenes multiple-windows')"),
         (
-            DeviceKind.iphone, true, true,
+            DeviceKind.ipad, false, WindowPlacement.split,
+            "notes has one window and no more (declare it with 'scenes multiple-windows')"
+        ),
+        (
+            DeviceKind.iphone, true, WindowPlacement.slideOver,
             "an iPhone shows one window of an app, and notes has one; several windows need 'device ipad'"
         ),
     ])
     func aWindowTheDeviceOrTheAppCannotHaveIsRefused(
-        device: DeviceKind, multipleWindows: Bool, sideBySide: Bool, reason: String
+        device: DeviceKind, multipleWindows: Bool, placement: WindowPlacement, reason: String
     ) throws {
         var notes = AppConfiguration(id: "notes", usesScenes: true)
         notes.supportsMultipleWindows = multipleWindows
         var phone = Phone(profile: .ios17, device: device, apps: [notes])
         _ = try phone.perform(.tap("notes"))
         #expect(throws: ImpossibleAction(reason, culprit: .app)) {
-            _ = try phone.perform(.newWindow("notes", sideBySide: sideBySide))
+            _ = try phone.perform(.newWindow("notes", placement: placement))
         }
     }
 
     @Test func aThirdWindowCannotJoinTwoSideBySide() throws {
         var phone = Self.ipad()
         _ = try phone.perform(.tap("notes"))
-        _ = try phone.perform(.newWindow("notes", sideBySide: true))
-        #expect(throws: ImpossibleAction.self) { _ = try phone.perform(.newWindow("notes", sideBySide: true)) }
+        _ = try phone.perform(.newWindow("notes", placement: .split))
+        #expect(throws: ImpossibleAction.self) { _ = try phone.perform(.newWindow("notes", placement: .split)) }
         #expect(phone.sessions(of: "notes").count == 2)
+    }
+
+    static func ids(_ names: String...) -> [SceneID] { names.map(SceneID.init(rawValue:)) }
+
+    /// Slide Over floats a third window over two side by side: all three are active, an overlay resigns all
+    /// three and Home sends each to the background, the floating one last.
+    @Test func aWindowInSlideOverIsActiveWithThoseUnderItAndGoesLast() throws {
+        var phone = Self.ipad()
+        _ = try phone.perform(.tap("notes"))
+        _ = try phone.perform(.newWindow("notes", placement: .slideOver))
+        _ = try phone.perform(.newWindow("notes", placement: .split))
+        #expect(phone.windowsOnScreen(of: "notes") == Self.ids("notes#1", "notes#3", "notes#2"))
+        #expect(phone.placement(of: SceneID(rawValue: "notes#2")) == .slideOver)
+        #expect(phone.placement(of: SceneID(rawValue: "notes#3")) == .split)
+        #expect((1...3).allSatisfy { Self.scene(phone, "notes#\($0)") == .foregroundActive })
+        #expect(throws: ImpossibleAction("a window of notes is in Slide Over already", culprit: .app)) {
+            _ = try phone.perform(.newWindow("notes", placement: .slideOver))
+        }
+        let home = Self.lines(try phone.perform(.home)).filter { $0.hasSuffix("EnterBackground:") }
+        #expect(
+            home == [
+                "notes#1 sceneDidEnterBackground:", "notes#3 sceneDidEnterBackground:",
+                "notes#2 sceneDidEnterBackground:",
+            ])
+        _ = try phone.perform(.tap("notes"))
+        #expect((1...3).allSatisfy { Self.scene(phone, "notes#\($0)") == .foregroundActive })
+        // Closing the floating window makes room for another.
+        _ = try phone.perform(.closeWindow(SceneID(rawValue: "notes#2")))
+        #expect(phone.placement(of: SceneID(rawValue: "notes#1")) == .split)
+        _ = try phone.perform(.newWindow("notes", placement: .slideOver))
+        #expect(phone.placement(of: SceneID(rawValue: "notes#4")) == .slideOver)
+    }
+
+    /// A Stage Manager stage holds four windows of iPadOS 16 to 18, all active; iPadOS 26 any number.
+    @Test(arguments: [(Profile.ios16, 4), (.ios18, 4), (.ios26, 6)])
+    func aStageHoldsFourWindowsBeforeIPadOS26(profile: Profile, windows: Int) throws {
+        var phone = Self.ipad(profile: profile)
+        _ = try phone.perform(.tap("notes"))
+        for _ in 2...windows { _ = try phone.perform(.newWindow("notes", placement: .stage)) }
+        #expect(phone.windowsOnScreen(of: "notes").count == windows)
+        #expect((1...windows).allSatisfy { Self.scene(phone, "notes#\($0)") == .foregroundActive })
+        #expect(phone.placement(of: SceneID(rawValue: "notes#1")) == .stage)
+        if profile < .ios26 {
+            #expect(
+                throws: ImpossibleAction(
+                    "a stage holds 4 windows before iPadOS 26, and notes has 4 on it", culprit: .app)
+            ) { _ = try phone.perform(.newWindow("notes", placement: .stage)) }
+        }
+        #expect(throws: ImpossibleAction("notes's windows are on a stage, where Split View is off", culprit: .app)) {
+            _ = try phone.perform(.newWindow("notes", placement: .split))
+        }
+        // A window full screen covers the whole stage: every other window enters the background.
+        _ = try phone.perform(.newWindow("notes", placement: .fullScreen))
+        #expect((1...windows).allSatisfy { Self.scene(phone, "notes#\($0)") == .background })
+        #expect(phone.placement(of: SceneID(rawValue: "notes#\(windows + 1)")) == .fullScreen)
+    }
+
+    @Test(arguments: [
+        (Profile.ios15, WindowPlacement.stage, "Stage Manager came with iPadOS 16; the profile is ios15"),
+        (.ios17, .stage, "notes's windows are in Split View or Slide Over, not on a stage; a new one goes full screen"),
+        (.ios17, .slideOver, "a window of notes is in Slide Over already"),
+    ])
+    func aPlacementTheScreenHasNoRoomForIsRefused(profile: Profile, placement: WindowPlacement, reason: String) throws {
+        var phone = Self.ipad(profile: profile)
+        _ = try phone.perform(.tap("notes"))
+        _ = try phone.perform(.newWindow("notes", placement: .slideOver))
+        let error = #expect(throws: ImpossibleAction.self) {
+            _ = try phone.perform(.newWindow("notes", placement: placement))
+        }
+        #expect(error?.reason == reason)
+        #expect(phone.windowsOnScreen(of: "notes").count == 2)
+    }
+
+    /// Closing the one window on screen leaves the app's other window to be shown when it next comes forward:
+    /// picked from the switcher then, it only becomes active again (found by the property tests, seed
+    /// 6480369048504026096).
+    @Test func anAppWhoseWindowOnScreenClosedShowsItsOtherWindowNext() throws {
+        var phone = Self.ipad()
+        _ = try phone.perform(.tap("notes"))
+        _ = try phone.perform(.newWindow("notes", placement: .fullScreen))
+        _ = try phone.perform(.closeWindow(SceneID(rawValue: "notes#2")))
+        #expect(phone.state(of: "notes") == .suspended)
+        _ = try phone.perform(.tap("notes"))
+        #expect(phone.windowsOnScreen(of: "notes") == Self.ids("notes#1"))
+        _ = try phone.perform(.openSwitcher)
+        let lines = Self.lines(try phone.perform(.pickWindow(SceneID(rawValue: "notes#1"))))
+        #expect(lines.first == "notes#1 sceneDidBecomeActive:")
+        #expect(Self.scene(phone, "notes#1") == .foregroundActive)
     }
 }

@@ -225,11 +225,31 @@ import Testing
         ),
         (
             "profile ios17\ndevice ipad\napp notes scenes multiple-windows\nnew-window notes beside",
-            "t.scenario:4:18: error: expected 'split' (side by side) or nothing (full screen), found 'beside'"
+            "t.scenario:4:18: error: expected 'split' (side by side), 'slide-over', 'stage' or nothing (full screen), found 'beside'"
         ),
         (
             "profile ios17\ndevice ipad\napp notes scenes multiple-windows\nnew-window notes split",
             "t.scenario:4:12: error: 'new-window notes split' is impossible here: no window is on screen for a new one to be side by side with"
+        ),
+        (
+            "profile ios15\ndevice ipad\napp notes scenes multiple-windows\ntap notes\nnew-window notes stage",
+            "t.scenario:5:18: error: 'stage' (Stage Manager, iPadOS 16) needs iOS 16 or later, and the profile is ios15; write 'profile ios16' (or later) before the first action"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\nnew-window notes slideover",
+            "t.scenario:4:18: error: expected 'split' (side by side), 'slide-over', 'stage' or nothing (full screen), found 'slideover'; did you mean 'slide-over'?"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\ntap notes\nnew-window notes slide-over\nnew-window notes slide-over",
+            "t.scenario:6:12: error: 'new-window notes slide-over' is impossible here: a window of notes is in Slide Over already"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\ntap notes\nnew-window notes split\nnew-window notes stage",
+            "t.scenario:6:12: error: 'new-window notes stage' is impossible here: notes's windows are in Split View or Slide Over, not on a stage; a new one goes full screen"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\napp mail scenes\ntap mail\nnew-window notes stage",
+            "t.scenario:6:12: error: 'new-window notes stage' is impossible here: Stage Manager with another app's window is not in the model (one app is in front at a time)"
         ),
         (
             "profile ios17\napp notes scenes\nclose-window notes",

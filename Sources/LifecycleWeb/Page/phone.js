@@ -65,16 +65,18 @@ const Phone = (() => {
         const app = snapshot.apps.find((candidate) => candidate.id === id);
         const windows = windowsOnScreen(app);
         if (snapshot.device === "ipad" && windows.length > 1) {
-            // Side by side: each window is a scene of its own, with its own state.
+            // Side by side, in Slide Over or on a stage: each window is a scene of its own, with its own state.
+            const layout = windows.some((window) => window.placement === "stage") ? "stage" : "tiled";
             const panes = windows.map((window) => `
-                <div class="window-pane" data-scene="${escape(window.id)}">
+                <div class="window-pane${window.placement === "slide-over" ? " slide-over" : ""}"
+                     data-scene="${escape(window.id)}" data-placement="${escape(window.placement || "")}">
                     <div class="app-title">${escape(window.id)}</div>
                     <div class="app-state">${escape(window.state)}</div>
                     <button class="window-close" data-line="close-window ${escape(window.id)}"
                             title="close-window ${escape(window.id)}">Close</button>
                 </div>`).join("");
             return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
-                <div class="window-panes">${panes}</div><div class="home-indicator"></div></div>`;
+                <div class="window-panes" data-layout="${layout}">${panes}</div><div class="home-indicator"></div></div>`;
         }
         const scene = app && app.scene ? ` · scene ${escape(app.scene)}` : "";
         const window = windows.length === 1 && snapshot.device === "ipad" ? ` · ${escape(windows[0].id)}` : "";
