@@ -20,6 +20,9 @@ public enum Action: Sendable, Hashable {
     /// Five seconds of background time remain: the host runs the expiration handlers of these tasks of an app
     /// whose code it runs (docs/lifecycle.md §4).
     case runExpirationHandlers(AppID, [BackgroundTaskIdentifier])
+    /// A step of a scheduled task, by its identifier: the system calls its launch handler or its expiration
+    /// handler, or the app completes it (docs/lifecycle.md §17).
+    case scheduledTask(AppID, identifier: String, ScheduledTaskStep)
     /// Store what the app encoded in `application:willEncodeRestorableStateWithCoder:` as its restoration
     /// archive (docs/lifecycle.md §6).
     case storeRestorationArchive(AppID)

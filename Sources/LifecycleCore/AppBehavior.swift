@@ -16,6 +16,11 @@ public struct AppBehavior: Sendable, Hashable {
     public var ignoresExpiration: Bool
     /// How long the app works on a background event before it calls the completion handler.
     public var backgroundEventWork: Duration
+    /// How long a scheduled task's launch handler works before it calls `setTaskCompleted(success: true)`
+    /// (docs/lifecycle.md §17).
+    public var scheduledTaskWork: Duration = .seconds(1)
+    /// Whether a scheduled task's expiration handler leaves the task running instead of completing it.
+    public var ignoresScheduledTaskExpiration = false
 
     public init(
         durations: [Callback: Duration] = [:], answers: [Callback: Bool] = [:], restoresState: Bool = false,

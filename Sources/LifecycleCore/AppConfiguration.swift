@@ -28,6 +28,8 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether a scene-based app may show several windows at once (`UIApplicationSupportsMultipleScenes`; an
     /// iPad's, docs/lifecycle.md §16).
     public var supportsMultipleWindows = false
+    /// `BGTaskSchedulerPermittedIdentifiers`, each with the kind of task it is for (docs/lifecycle.md §17).
+    public var permittedTasks: [PermittedTask] = []
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],

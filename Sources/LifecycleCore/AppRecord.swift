@@ -23,6 +23,12 @@ struct AppRecord: Sendable {
     var budget: (warning: TimerHandle, exhaustion: TimerHandle)?
     /// Background events whose completion handler has not been called yet.
     var pendingEvents: [(timer: PlainTimer, callback: Callback)] = []
+    /// Scheduled tasks (docs/lifecycle.md §17): the requests waiting for the system, kept by the system across the
+    /// app's processes, and the tasks the app's process runs.
+    var pendingTaskRequests: [PendingTaskRequest] = []
+    var runningTasks: [RunningScheduledTask] = []
+    /// Whether the user turned Background App Refresh off for the app.
+    var backgroundAppRefreshIsOff = false
 
     /// Whether a launch method returned NO during the current launch.
     var launchRefused = false

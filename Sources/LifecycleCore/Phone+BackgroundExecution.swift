@@ -273,6 +273,8 @@ extension Phone {
             completionHandlerCalled(timer, for: index)
         case .protectedDataLocks:
             break
+        case .taskRequestDue, .scheduledTaskWorkDone, .scheduledTaskExpires, .scheduledTaskEnds:
+            scheduledTaskTimerFired(timer, for: index)
         }
     }
 

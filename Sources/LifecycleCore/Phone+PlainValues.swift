@@ -47,6 +47,8 @@ extension Phone {
             .note(app.map(appID(at:)), list.text(note))
         case .runExpirationHandlers(let app, let tasks):
             .runExpirationHandlers(appID(at: app), list.tasks(tasks))
+        case .scheduledTask(let app, let task, let step):
+            .scheduledTask(appID(at: app), identifier: apps[app].configuration.permittedTasks[task].identifier, step)
         case .storeRestorationArchive(let app):
             .storeRestorationArchive(appID(at: app))
         case .deleteRestorationArchive(let app):

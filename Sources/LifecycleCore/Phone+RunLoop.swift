@@ -75,6 +75,8 @@ extension Phone {
             deliverQueuedNotifications(to: index)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
+        case .startScheduledTask(let permitted):
+            startScheduledTask(permitted, of: index)
         case .focus(let role):
             apps[index].focus(on: role)
         case .focusSession(let number):
@@ -398,6 +400,7 @@ extension Phone {
             for event in apps[index].pendingEvents { cancel(event.timer) }
             apps[index].pendingEvents = []
         }
+        if !apps[index].runningTasks.isEmpty { discardRunningTasks(of: index) }
         apps[index].running = nil
         apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)
@@ -438,7 +441,7 @@ extension Phone {
     mutating func suspendIfIdle(_ index: Int) {
         // Read in place: copying the whole record would retain every array and dictionary in it.
         guard apps[index].state == .background, !apps[index].isBusy, !apps[index].hasQueuedSteps,
-            apps[index].backgroundTasks.isEmpty, apps[index].pendingEvents.isEmpty,
+            apps[index].backgroundTasks.isEmpty, apps[index].pendingEvents.isEmpty, apps[index].runningTasks.isEmpty,
             !apps[index].hasContinuousBackgroundMode
         else { return }
         apply(.suspend, .suspend, to: index)

@@ -118,6 +118,16 @@ extension Phone {
                 launchGate: .didFinishLaunchingAccepted)
         case .backgroundEvent(let event, let app):
             try deliverBackgroundEvent(event, to: try index(of: app))
+        case .submitTaskRequest(let app, let request):
+            try submitTaskRequest(request, from: try index(of: app))
+        case .runTaskRequest(let app, let identifier):
+            try runTaskRequest(identifier, of: try index(of: app))
+        case .expireTask(let app, let identifier):
+            try expireTask(identifier, of: try index(of: app))
+        case .setBackgroundAppRefresh(let app, let enabled):
+            apps[try index(of: app)].backgroundAppRefreshIsOff = !enabled
+        case .setCharging(let charging):
+            isCharging = charging
         case .terminate(let app):
             terminate(try index(of: app), .terminate)
         case .memoryWarning:

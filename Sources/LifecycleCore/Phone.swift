@@ -39,6 +39,8 @@ public struct Phone: Sendable {
     /// What covers the screen, if anything.
     public internal(set) var overlay: Overlay?
     public internal(set) var isLocked = false
+    /// Whether the device is on its charger: a processing request that requires external power runs only then.
+    public internal(set) var isCharging = false
 
     var apps: AppRecords
     private(set) var indexByID: AppDirectory

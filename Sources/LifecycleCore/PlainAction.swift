@@ -21,6 +21,8 @@ public enum PlainAction: Sendable, Hashable, BitwiseCopyable {
     case note(app: Int?, PlainNote)
     /// ``Action/runExpirationHandlers(_:_:)``; the tasks are ``ActionList/tasks(_:)``.
     case runExpirationHandlers(app: Int, tasks: Int)
+    /// ``Action/scheduledTask(_:identifier:_:)``; the identifier is the app's permitted task at `task`.
+    case scheduledTask(app: Int, task: Int, ScheduledTaskStep)
     /// ``Action/storeRestorationArchive(_:)``.
     case storeRestorationArchive(app: Int)
     /// ``Action/deleteRestorationArchive(_:)``.

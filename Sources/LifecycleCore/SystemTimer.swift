@@ -19,6 +19,14 @@ public struct SystemTimer: Sendable, Hashable {
         case backgroundEventCompletes
         /// Protected data becomes unavailable, 10 s after the device locked.
         case protectedDataLocks
+        /// A scheduled task request's earliest begin date comes (docs/lifecycle.md §17).
+        case taskRequestDue
+        /// A scripted app's scheduled task is done: it calls `setTaskCompleted(success: true)`.
+        case scheduledTaskWorkDone
+        /// Five seconds of a scheduled task's time remain: its expiration handler runs.
+        case scheduledTaskExpires
+        /// A scheduled task's time is over: an app that has not completed it is killed.
+        case scheduledTaskEnds
     }
 
     public let id: UInt64

@@ -71,6 +71,20 @@ public enum UserAction: Sendable, Hashable {
     case disconnectDisplay
     /// The system starts an app's process before the user asks for it (iOS 15+): no callback, no transition.
     case prewarm(AppID)
+    /// The running app's code submits a request to `BGTaskScheduler` (docs/lifecycle.md §17). A refused request
+    /// is not impossible: the app sees the error, and the trace notes it.
+    case submitTaskRequest(AppID, TaskRequest)
+    /// The system runs the app's pending request with this identifier now (Xcode's
+    /// `_simulateLaunchForTaskWithIdentifier:`): a launch into the background, or a silent resume, then the task's
+    /// launch handler.
+    case runTaskRequest(AppID, identifier: String)
+    /// The running task with this identifier expires now (Xcode's `_simulateExpirationForTaskWithIdentifier:`; for
+    /// a continued-processing task, the user cancels it in its progress UI).
+    case expireTask(AppID, identifier: String)
+    /// The user turns Background App Refresh on or off for the app in Settings.
+    case setBackgroundAppRefresh(AppID, enabled: Bool)
+    /// The device is put on its charger, or taken off it.
+    case setCharging(Bool)
     /// A host of real processes saw the app's process end on its own (it exited or crashed): the app is gone,
     /// with no callback, reason `crash`.
     case processEnded(AppID)

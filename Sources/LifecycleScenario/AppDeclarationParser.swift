@@ -33,10 +33,15 @@ struct AppDeclarationParser {
         case willTerminate = "will-terminate"
         case scenes
         case multipleWindows = "multiple-windows"
+        case bgtasks
+        case bgtaskWork = "bgtask-work"
+        case ignoresBGTaskExpiration = "ignores-bgtask-expiration"
 
         var isFlag: Bool {
             switch self {
-            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes, .multipleWindows: true
+            case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes, .multipleWindows,
+                .ignoresBGTaskExpiration:
+                true
             default: false
             }
         }
@@ -62,7 +67,8 @@ struct AppDeclarationParser {
             switch self {
             case .backgroundModes: return "a list of background modes, such as audio,fetch"
             case .memory: return "a memory size, such as 300MB"
-            case .backgroundTask, .eventWork: return "a duration, such as 20s"
+            case .backgroundTask, .eventWork, .bgtaskWork: return "a duration, such as 20s"
+            case .bgtasks: return "a list of IDENTIFIER:KIND, such as com.example.refresh:refresh,com.example.clean:processing"
             default:
                 return callback?.returnsDecision == true
                     ? "yes, no, or a duration such as 6s" : "a duration, such as 6s"
@@ -118,6 +124,15 @@ struct AppDeclarationParser {
         {
             throw line.error(at: token, "'multiple-windows' is a scene-based app's: declare 'scenes' before it")
         }
+        if let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") }) {
+            for task in configuration.permittedTasks {
+                guard let mode = task.kind.requiredMode, !configuration.backgroundModes.contains(mode) else { continue }
+                throw line.error(
+                    at: token,
+                    "'\(task.identifier):\(task.kind.rawValue)' (a \(task.kind.className)) needs the background mode "
+                        + "'\(mode.rawValue)': add it to background-modes")
+            }
+        }
         return configuration
     }
 
@@ -151,6 +166,15 @@ struct AppDeclarationParser {
             }
         case .backgroundTask: configuration.behavior.backgroundTaskWork = try duration(value, token)
         case .eventWork: configuration.behavior.backgroundEventWork = try duration(value, token)
+        case .bgtaskWork: configuration.behavior.scheduledTaskWork = try duration(value, token)
+        case .ignoresBGTaskExpiration: configuration.behavior.ignoresScheduledTaskExpiration = true
+        case .bgtasks:
+            configuration.permittedTasks = try permittedTasks(value, token)
+            requirements.append(line.requirement(at: token, version: 13, "'bgtasks' (BGTaskScheduler)"))
+            if configuration.permittedTasks.contains(where: { $0.kind == .continuedProcessing }) {
+                requirements.append(
+                    line.requirement(at: token, version: 26, "a continued-processing task (BGContinuedProcessingTask)"))
+            }
         default:
             guard let callback = option.callback else { return }
             if callback.returnsDecision, value == "yes" || value == "no" {
@@ -162,6 +186,36 @@ struct AppDeclarationParser {
                     at: token, "'\(option.rawValue)' expects \(option.expectedValue), found \(quoted(value))")
             }
         }
+    }
+
+    /// `IDENTIFIER:KIND,…`: the identifiers of `BGTaskSchedulerPermittedIdentifiers`, each with its kind.
+    private func permittedTasks(_ value: Substring, _ token: Token) throws(ScenarioError) -> [PermittedTask] {
+        var tasks: [PermittedTask] = []
+        let kinds = ScheduledTaskKind.allCases.map(\.rawValue)
+        for entry in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let identifier = parts[0]
+            guard !identifier.isEmpty, identifier.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+            else {
+                throw line.error(
+                    at: token,
+                    "expected a task identifier (letters, digits, '.', '_' and '-'), such as com.example.refresh, "
+                        + "found \(quoted(identifier))")
+            }
+            guard parts.count == 2, let kind = ScheduledTaskKind(rawValue: String(parts[1])) else {
+                var message =
+                    "expected \(identifier):KIND, KIND one of \(kinds.joined(separator: ", ")), found \(quoted(entry))"
+                if parts.count == 2, let suggestion = Spelling.closest(to: parts[1], among: kinds) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw line.error(at: token, message)
+            }
+            guard !tasks.contains(where: { $0.identifier == identifier }) else {
+                throw line.error(at: token, "the task identifier \(quoted(identifier)) is listed twice")
+            }
+            tasks.append(PermittedTask(identifier: String(identifier), kind: kind))
+        }
+        return tasks
     }
 
     private func duration(_ value: Substring, _ token: Token) throws(ScenarioError) -> Duration {

@@ -115,10 +115,26 @@ struct LineContext {
 
     /// A duration: `250ms`, `5s`, `1.5s`, `3m` or `1h`, precise to the millisecond.
     func duration(_ token: Token) throws(ScenarioError) -> Duration {
-        switch Self.parseDuration(token.text) {
+        try duration(token, token.text)
+    }
+
+    /// A duration written in part of a token, such as the `15m` of `after=15m`.
+    func duration(_ token: Token, _ text: Substring) throws(ScenarioError) -> Duration {
+        switch Self.parseDuration(text) {
         case .success(let duration): return duration
         case .failure(let problem): throw error(at: token, problem.message)
         }
+    }
+
+    /// A scheduled task's identifier: letters, digits, `.`, `_` and `-` (docs/lifecycle.md §17).
+    func taskIdentifier(_ token: Token) throws(ScenarioError) -> String {
+        guard token.text.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
+            throw error(
+                at: token,
+                "expected a task identifier (letters, digits, '.', '_' and '-'), such as com.example.refresh, found "
+                    + quoted(token.text))
+        }
+        return String(token.text)
     }
 
     struct Problem: Error {

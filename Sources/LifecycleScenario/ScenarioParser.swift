@@ -268,7 +268,7 @@ public struct ScenarioParser {
             let missing = syntax.arguments[arguments.count]
             throw line.error(column: line.endColumn, "'\(word.text)' needs \(missing.description) after it")
         }
-        if arguments.count > syntax.arguments.count {
+        if arguments.count > syntax.arguments.count, syntax.arguments.last != .requestOptions {
             let extra = arguments[arguments.startIndex + syntax.arguments.count]
             let count = syntax.arguments.count
             let takes =
@@ -330,6 +330,15 @@ public struct ScenarioParser {
                 values.state = state
             case .count:
                 values.count = try line.count(token)
+            case .identifier:
+                values.identifier = try line.taskIdentifier(token)
+            case .onOff:
+                guard token.text == "on" || token.text == "off" else {
+                    throw line.error(at: token, "expected 'on' or 'off', found \(quoted(token.text))")
+                }
+                values.enabled = token.text == "on"
+            case .requestOptions:
+                for option in arguments.dropFirst(position) { try values.readRequestOption(option, line) }
             }
         }
         return (syntax.make(values), appColumn)
@@ -349,13 +358,40 @@ public struct ScenarioParser {
         /// For `new-window`: where the window goes. For `close-window`: the window.
         var placement = WindowPlacement.fullScreen
         var window = SceneID(rawValue: "")
+        /// For `submit`, `bgtask-launch` and `bgtask-expire`: the task identifier; for `submit`, the request.
+        var identifier = ""
+        var request = TaskRequest(identifier: "")
+        /// For `background-app-refresh` and `charger`: `on`.
+        var enabled = false
+
+        /// One of `submit`'s options: `after=DURATION`, `requires-power`, `requires-network`, each once.
+        mutating func readRequestOption(_ token: Token, _ line: LineContext) throws(ScenarioError) {
+            let text = token.text
+            if text.hasPrefix("after=") {
+                guard request.earliestBegin == nil else { throw line.error(at: token, "'after=' is given twice") }
+                request.earliestBegin = try line.duration(token, text.dropFirst("after=".count))
+            } else if text == "requires-power" || text == "requires-network" {
+                let power = text == "requires-power"
+                guard !(power ? request.requiresExternalPower : request.requiresNetworkConnectivity) else {
+                    throw line.error(at: token, "\(quoted(text)) is given twice")
+                }
+                if power { request.requiresExternalPower = true } else { request.requiresNetworkConnectivity = true }
+            } else {
+                var message = "expected after=DURATION, requires-power or requires-network, found \(quoted(text))"
+                if let suggestion = Spelling.closest(to: text, among: ["requires-power", "requires-network"]) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw line.error(at: token, message)
+            }
+        }
     }
 
     enum ArgumentKind {
         /// `subject` is an app, or a scene (`notes#2`); `layout` the optional placement of `new-window`.
-        case app, subject, scene, layout, url, text, duration, state, count
+        /// `identifier` a scheduled task's (`com.example.refresh`); `requestOptions` the rest of a `submit` line.
+        case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
 
-        var isOptional: Bool { self == .count || self == .layout }
+        var isOptional: Bool { self == .count || self == .layout || self == .requestOptions }
 
         var description: String {
             switch self {
@@ -368,6 +404,9 @@ public struct ScenarioParser {
             case .duration: "a duration, such as 250ms, 5s, 1.5s or 3m"
             case .state: "a state (notRunning, inactive, active, background or suspended)"
             case .count: "a number of apps"
+            case .identifier: "a task identifier (such as com.example.refresh)"
+            case .onOff: "on or off"
+            case .requestOptions: "after=DURATION, requires-power or requires-network"
             }
         }
 
@@ -382,6 +421,9 @@ public struct ScenarioParser {
             case .duration: "DURATION"
             case .state: "STATE"
             case .count: "[N]"
+            case .identifier: "IDENTIFIER"
+            case .onOff: "on|off"
+            case .requestOptions: "[after=DURATION] [requires-power] [requires-network]"
             }
         }
     }
@@ -446,6 +488,21 @@ public struct ScenarioParser {
         "connect-display": appAction(UserAction.connectDisplay),
         "disconnect-display": action(.disconnectDisplay),
         "prewarm": appAction(UserAction.prewarm),
+        "submit": CommandSyntax(arguments: [.app, .identifier, .requestOptions]) { values in
+            var request = values.request
+            request.identifier = values.identifier
+            return .perform(.submitTaskRequest(values.app, request))
+        },
+        "bgtask-launch": CommandSyntax(arguments: [.app, .identifier]) {
+            .perform(.runTaskRequest($0.app, identifier: $0.identifier))
+        },
+        "bgtask-expire": CommandSyntax(arguments: [.app, .identifier]) {
+            .perform(.expireTask($0.app, identifier: $0.identifier))
+        },
+        "background-app-refresh": CommandSyntax(arguments: [.app, .onOff]) {
+            .perform(.setBackgroundAppRefresh($0.app, enabled: $0.enabled))
+        },
+        "charger": CommandSyntax(arguments: [.onOff]) { .perform(.setCharging($0.enabled)) },
         "memory-warning": action(.memoryWarning),
         "memory-pressure": CommandSyntax(arguments: [.count]) { .perform(.memoryPressure(count: $0.count)) },
         "time-change": action(.significantTimeChange),

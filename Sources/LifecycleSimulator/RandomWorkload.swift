@@ -49,6 +49,15 @@ public struct RandomWorkload {
             if chance(3) { app.behavior.durations[.didFinishLaunching] = seconds(1...25) }
             if chance(3) { app.behavior.durations[.willTerminate] = seconds(1...7) }
             if chance(3) { app.behavior.durations[.willResignActive] = seconds(1...3) }
+            // Scheduled tasks (docs/lifecycle.md §17): a refresh, a processing task and a continued one.
+            if chance(40) {
+                app.backgroundModes.formUnion([.fetch, .processing])
+                app.permittedTasks = ScheduledTaskKind.allCases.map { kind in
+                    PermittedTask(identifier: Self.taskIdentifier(kind, of: app.id), kind: kind)
+                }
+                app.behavior.scheduledTaskWork = seconds(0...700)
+                app.behavior.ignoresScheduledTaskExpiration = chance(20)
+            }
             return app
         }
     }
@@ -111,6 +120,17 @@ public struct RandomWorkload {
         }
     }
 
+    /// The identifier random apps permit for a kind of scheduled task: `app3.refresh`, `app3.processing`.
+    static func taskIdentifier(_ kind: ScheduledTaskKind, of app: AppID) -> String {
+        "\(app).\(kind.rawValue)"
+    }
+
+    /// One of the identifiers an app may permit, or one no app does.
+    private mutating func taskIdentifier(of app: AppID) -> String {
+        let kind = ScheduledTaskKind.allCases.randomElement(using: &random)
+        return Int.random(in: 0..<10, using: &random) == 0 ? "\(app).unknown" : Self.taskIdentifier(kind!, of: app)
+    }
+
     /// One of the first few sessions an app may have: a window, a display's scene, or none.
     private mutating func window(of app: AppID) -> SceneID {
         SceneID(app: app, number: Int.random(in: 1...4, using: &random))
@@ -118,7 +138,7 @@ public struct RandomWorkload {
 
     /// An action possible in any situation, or nearly: background events, memory, time.
     private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<19, using: &random) {
+        switch Int.random(in: 0..<25, using: &random) {
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)
@@ -133,6 +153,16 @@ public struct RandomWorkload {
         case 14: .disconnectDisplay
         case 15: .newWindow(app, placement: WindowPlacement.allCases.randomElement(using: &random) ?? .fullScreen)
         case 16: .closeWindow(window(of: app))
+        case 17, 18: .submitTaskRequest(
+            app,
+            TaskRequest(
+                identifier: taskIdentifier(of: app),
+                earliestBegin: Bool.random(using: &random) ? .seconds(Int.random(in: 1...900, using: &random)) : nil,
+                requiresExternalPower: Int.random(in: 0..<4, using: &random) == 0))
+        case 19, 20: .runTaskRequest(app, identifier: taskIdentifier(of: app))
+        case 21: .expireTask(app, identifier: taskIdentifier(of: app))
+        case 22: .setCharging(Bool.random(using: &random))
+        case 23: .setBackgroundAppRefresh(app, enabled: Int.random(in: 0..<4, using: &random) != 0)
         default: .significantTimeChange
         }
     }

@@ -302,6 +302,8 @@ public final class Simulator<Sink: TraceSink> {
                 record(.note(app.map { appIDs[$0] }, actions.text(note)))
             case .runExpirationHandlers(let app, let tasks):
                 hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app])
+            case .scheduledTask(let app, let task, let step):
+                record(.scheduledTask(appIDs[app], identifier: phone.permittedTask(task, of: app).identifier, step))
             case .storeRestorationArchive(let app):
                 if hosts, hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: appIDs[app]) }
             case .deleteRestorationArchive(let app):

@@ -260,6 +260,8 @@ public final class Supervisor: @unchecked Sendable {
                 recordEvent(.note(app, text))
             case .runExpirationHandlers(let app, let tasks):
                 send(.expire(tasks: tasks), to: app)
+            case .scheduledTask(let app, let identifier, let step):
+                recordEvent(.scheduledTask(app, identifier: identifier, step))
             case .storeRestorationArchive(let app):
                 send(.storeArchive, to: app)
             case .deleteRestorationArchive(let app):
@@ -288,7 +290,8 @@ public final class Supervisor: @unchecked Sendable {
         switch action {
         case .transition(let app, _, _, _), .callback(let app, _, _), .notification(let app, _),
             .sceneTransition(let app, _, _, _), .sceneCallback(let app, _, _, _), .sceneNotification(let app, _, _),
-            .runExpirationHandlers(let app, _), .storeRestorationArchive(let app), .deleteRestorationArchive(let app):
+            .runExpirationHandlers(let app, _), .storeRestorationArchive(let app), .deleteRestorationArchive(let app),
+            .scheduledTask(let app, _, _):
             app
         case .note(let app, _): app
         case .scheduleTimer(let timer, _): timer.app

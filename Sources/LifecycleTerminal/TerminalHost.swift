@@ -234,6 +234,8 @@ public final class TerminalHost {
                 record(.note(app, text))
             case .runExpirationHandlers(_, let tasks):
                 application.runExpirationHandlers(of: tasks)
+            case .scheduledTask(_, let identifier, let step):
+                record(.scheduledTask(app, identifier: identifier, step))
             case .storeRestorationArchive:
                 do { try archive.write(application.restorationCoder.values) } catch { report(error) }
             case .deleteRestorationArchive:

@@ -120,6 +120,23 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             }
             bytes.append(jsonEscaped: text)
             bytes.append("\"}\n")
+        case .scheduledTask(let app, let identifier, let step):
+            bytes.append(#","kind":"task","app":""#)
+            bytes.append(jsonEscapedApp: app)
+            bytes.append(#"","identifier":""#)
+            bytes.append(jsonEscaped: identifier)
+            switch step {
+            case .launchHandler(let kind):
+                bytes.append(#"","name":"launchHandler","class":""#)
+                bytes.append(contentsOf: kind.className)
+                bytes.append("\"}\n")
+            case .expirationHandler:
+                bytes.append(#"","name":"expirationHandler"}"#)
+                bytes.append("\n")
+            case .completed(let success):
+                bytes.append(#"","name":"setTaskCompleted","success":"#)
+                bytes.append(success ? "true}\n" : "false}\n")
+            }
         case .explanation(let text):
             bytes.append(#","kind":"explanation","text":""#)
             bytes.append(jsonEscaped: text)

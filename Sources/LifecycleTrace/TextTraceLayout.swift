@@ -94,6 +94,16 @@ public struct TextTraceLayout: Sendable {
                 buffer.append("· ")
                 buffer.append(contentsOf: text)
             }
+        case .scheduledTask(let app, let identifier, let step):
+            appendStart(record.time, app, to: &buffer)
+            buffer.append(contentsOf: step.name)
+            buffer.append(" ")
+            buffer.append(contentsOf: identifier)
+            if case .launchHandler(let kind) = step {
+                buffer.append(" (")
+                buffer.append(contentsOf: kind.className)
+                buffer.append(")")
+            }
         case .explanation(let text):
             let indent = 12
             for (index, line) in Self.wrapped(text, width: Self.explanationWidth - indent - 2).enumerated() {

@@ -21,6 +21,9 @@ public struct TraceRecord: Sendable, Hashable {
         /// session (`disconnected`).
         case expectScene(line: Int, scene: SceneID, expected: SceneState?, actual: SceneState?)
         case note(AppID?, String)
+        /// A step of a scheduled task, by its identifier: its launch handler, its expiration handler, or its
+        /// completion (docs/lifecycle.md §17).
+        case scheduledTask(AppID, identifier: String, ScheduledTaskStep)
         /// What the scenario file says about the line just recorded (its comment): written only when a
         /// trace explains itself, as the demo's does.
         case explanation(String)
@@ -36,7 +39,7 @@ public struct TraceRecord: Sendable, Hashable {
     }
 
     /// The trace's name for the kind of event: `action`, `transition`, `callback`, `notification`, `expect`,
-    /// `note`, `explanation`.
+    /// `note`, `task`, `explanation`.
     public var kind: String {
         switch event {
         case .action: "action"
@@ -45,6 +48,7 @@ public struct TraceRecord: Sendable, Hashable {
         case .notification, .sceneNotification: "notification"
         case .expect, .expectScene: "expect"
         case .note: "note"
+        case .scheduledTask: "task"
         case .explanation: "explanation"
         }
     }

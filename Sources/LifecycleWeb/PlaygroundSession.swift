@@ -329,6 +329,8 @@ public final class PlaygroundSession {
             (line.line, line.scene, line.passed) = (number, scene.rawValue, expected == actual)
         case .note(let app, _):
             line.app = app?.rawValue
+        case .scheduledTask(let app, _, _):
+            line.app = app.rawValue
         case .explanation:
             break
         }
@@ -450,6 +452,10 @@ public final class PlaygroundSession {
         case .budgetExhausted: "background time runs out"
         case .backgroundEventCompletes: "the completion handler is called"
         case .protectedDataLocks: "protected data locks"
+        case .taskRequestDue: "a task request may begin"
+        case .scheduledTaskWorkDone: "the scheduled task completes"
+        case .scheduledTaskExpires: "the scheduled task's expiration handler runs"
+        case .scheduledTaskEnds: "the scheduled task's time ends"
         }
     }
 }

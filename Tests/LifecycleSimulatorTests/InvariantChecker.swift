@@ -25,6 +25,8 @@ struct InvariantChecker: TraceSink {
     /// Apps that heard `applicationWillEnterForeground:` and have not become active since.
     private(set) var awaitingActivation: Set<AppID> = []
     private(set) var recordCount = 0
+    /// The scheduled tasks each app's process runs: launched and not yet completed (docs/lifecycle.md §17).
+    private(set) var runningTasks: [AppID: Set<String>] = [:]
 
     init(sceneApps: Set<AppID> = []) {
         self.sceneApps = sceneApps
@@ -47,7 +49,11 @@ struct InvariantChecker: TraceSink {
                 fail(record, "illegal transition \(from) → \(to) of \(app)")
             }
             states[app] = to
+            if to == .suspended, runningTasks[app]?.isEmpty == false {
+                fail(record, "\(app) suspended while it runs the tasks \(runningTasks[app]!.sorted())")
+            }
             if to == .notRunning {
+                runningTasks[app] = nil
                 for (scene, owner) in appOfScene where owner == app {
                     scenes[scene] = nil
                     awaitingSceneActivation.remove(scene)
@@ -127,6 +133,20 @@ struct InvariantChecker: TraceSink {
         case .notification(let app, let notification):
             let state = states[app, default: .notRunning]
             if !state.isExecuting { fail(record, "\(notification.name) posted to \(app) while \(state)") }
+        case .scheduledTask(let app, let identifier, let step):
+            let state = states[app, default: .notRunning]
+            if !state.isExecuting { fail(record, "\(step.name) \(identifier) of \(app) while \(state)") }
+            let running = runningTasks[app, default: []].contains(identifier)
+            switch step {
+            case .launchHandler:
+                if running { fail(record, "\(identifier) of \(app) launched while it runs") }
+                runningTasks[app, default: []].insert(identifier)
+            case .expirationHandler:
+                if !running { fail(record, "the expiration handler of \(identifier), which \(app) does not run") }
+            case .completed:
+                if !running { fail(record, "\(identifier) completed, which \(app) does not run") }
+                runningTasks[app]?.remove(identifier)
+            }
         case .action, .expect, .expectScene, .note, .explanation:
             break
         }
@@ -144,6 +164,9 @@ struct InvariantChecker: TraceSink {
             violations.append(
                 "after step \(step): the phone says \(app) is \(phone.state(of: app)!), the trace says \(states[app, default: .notRunning])"
             )
+        }
+        for app in phone.appIDs where Set(phone.runningTasks(of: app)) != runningTasks[app, default: []] {
+            violations.append("after step \(step): the phone and the trace disagree on the tasks \(app) runs")
         }
         if let foreground = phone.foregroundApp, states[foreground]?.isForeground != true {
             violations.append("after step \(step): the phone's foreground app \(foreground) is not in the foreground")

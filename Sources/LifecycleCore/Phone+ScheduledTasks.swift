@@ -1,0 +1,211 @@
+extension Phone {
+    // Scheduled background work: BGTaskScheduler (docs/lifecycle.md §17). The requests are the system's: they
+    // outlive the app's process. The tasks are the process's: they end with it.
+
+    /// The permitted task at a position of an app's `BGTaskSchedulerPermittedIdentifiers`, as ``PlainAction``
+    /// names it.
+    public func permittedTask(_ position: Int, of index: Int) -> PermittedTask {
+        apps[index].configuration.permittedTasks[position]
+    }
+
+    /// The identifiers of an app's requests waiting for the system, in the order they were submitted.
+    public func pendingTaskRequests(of app: AppID) -> [String] {
+        guard let index = indexByID[app] else { return [] }
+        return apps[index].pendingTaskRequests.map(\.request.identifier)
+    }
+
+    /// The identifiers of the scheduled tasks an app's process runs.
+    public func runningTasks(of app: AppID) -> [String] {
+        guard let index = indexByID[app] else { return [] }
+        return apps[index].runningTasks.map { permittedTask($0.permitted, of: index).identifier }
+    }
+
+    /// Why `submit(_:)` refuses a request from the app now, or `nil` when it takes it; the position of the
+    /// identifier among the app's permitted tasks.
+    mutating func submissionError(_ request: TaskRequest, from index: Int) -> (TaskRequestError?, permitted: Int) {
+        let record = apps[index]
+        guard let permitted = record.configuration.permittedTasks.firstIndex(where: { $0.identifier == request.identifier })
+        else { return (.notPermitted, -1) }
+        let kind = record.configuration.permittedTasks[permitted].kind
+        if let mode = kind.requiredMode, !record.configuration.backgroundModes.contains(mode) {
+            return (.notPermitted, permitted)
+        }
+        if kind == .continuedProcessing {
+            // Started by the user's action: from the foreground only, and not while it already runs.
+            guard projectedState(of: index).isForeground else { return (.unavailable, permitted) }
+            if record.runningTasks.contains(where: { $0.permitted == permitted }) {
+                return (.tooManyPendingTaskRequests, permitted)
+            }
+            return (nil, permitted)
+        }
+        if record.backgroundAppRefreshIsOff { return (.unavailable, permitted) }
+        let replaces = record.pendingTaskRequests.contains { $0.permitted == permitted }
+        let pendingOfKind = record.pendingTaskRequests.count {
+            record.configuration.permittedTasks[$0.permitted].kind == kind
+        }
+        if !replaces, pendingOfKind >= kind.pendingLimit { return (.tooManyPendingTaskRequests, permitted) }
+        return (nil, permitted)
+    }
+
+    /// The app's code submits a request: it waits for the system (replacing one with the same identifier), or, for
+    /// continued processing, starts at once. A refused request is noted with the error the app sees.
+    mutating func submitTaskRequest(_ request: TaskRequest, from index: Int) throws(ImpossibleAction) {
+        guard projectedState(of: index) != .notRunning else {
+            throw ImpossibleAction(
+                "\(apps[index].id) is not running: only its code submits task requests", culprit: .app)
+        }
+        let (error, permitted) = submissionError(request, from: index)
+        if let error {
+            note(index, "submit \(request.identifier) failed: BGTaskScheduler.Error.Code.\(error.rawValue)")
+            return
+        }
+        let kind = permittedTask(permitted, of: index).kind
+        if kind == .continuedProcessing {
+            note(index, "submit \(request.identifier): the task starts now, its progress shown by the system")
+            queue(.startScheduledTask(permitted), for: index)
+            run(index)
+            return
+        }
+        var conditions = ""
+        if let delay = request.earliestBegin, delay > .zero { conditions += ", may begin in \(delay.secondsText) s" }
+        if request.requiresExternalPower { conditions += ", requires external power" }
+        if request.requiresNetworkConnectivity { conditions += ", requires network connectivity" }
+        if let position = apps[index].pendingTaskRequests.firstIndex(where: { $0.permitted == permitted }) {
+            cancel(apps[index].pendingTaskRequests.remove(at: position).due)
+            note(index, "submit \(request.identifier): pending\(conditions), replacing the request before")
+        } else {
+            note(index, "submit \(request.identifier): pending\(conditions)")
+        }
+        var pending = PendingTaskRequest(permitted: permitted, request: request)
+        if let delay = request.earliestBegin, delay > .zero {
+            pending.due = schedule(.taskRequestDue, for: index, after: delay)
+        }
+        apps[index].pendingTaskRequests.append(pending)
+    }
+
+    /// The system runs a pending request now: the app is launched into the background, or resumed, if it must
+    /// be, and its launch handler is called with the task. Impossible when no such request is pending or its
+    /// conditions do not hold; an app the user swiped away is not launched for it (the trace says so).
+    mutating func runTaskRequest(_ identifier: String, of index: Int) throws(ImpossibleAction) {
+        let app = apps[index].id
+        guard let position = apps[index].pendingTaskRequests.firstIndex(where: { $0.request.identifier == identifier })
+        else {
+            throw ImpossibleAction("\(app) has no pending request \(identifier) (submit one first)", culprit: .app)
+        }
+        let pending = apps[index].pendingTaskRequests[position]
+        if pending.due != nil {
+            throw ImpossibleAction(
+                "the request \(identifier) may not begin yet: its earliestBeginDate has not come", culprit: .app)
+        }
+        if pending.request.requiresExternalPower, !isCharging {
+            throw ImpossibleAction(
+                "the request \(identifier) requires external power, and the device is not charging ('charger on')",
+                culprit: .app)
+        }
+        if apps[index].backgroundAppRefreshIsOff {
+            throw ImpossibleAction("Background App Refresh is off for \(app): its requests do not run", culprit: .app)
+        }
+        if projectedState(of: index) == .notRunning, apps[index].wasForceQuit {
+            note(
+                index,
+                "\(identifier) not run: the user swiped \(app) away, and iOS does not launch an app the user "
+                    + "force-quit for background work until the user opens it again")
+            return
+        }
+        apps[index].pendingTaskRequests.remove(at: position)
+        switch projectedState(of: index) {
+        case .notRunning:
+            queueLaunch(index, options: LaunchOptions(), inBackground: true)
+        case .suspended:
+            queue(.change(.resume, .resume), for: index)
+            queue(.deliverQueuedNotifications, for: index)
+        case .background, .inactive, .active:
+            break
+        }
+        queue(.startScheduledTask(pending.permitted), for: index)
+        run(index)
+    }
+
+    /// The run loop calls the task's launch handler: the task runs until the app completes it or its time ends.
+    mutating func startScheduledTask(_ permitted: Int, of index: Int) {
+        let kind = permittedTask(permitted, of: index).kind
+        emit(.scheduledTask(app: index, task: permitted, .launchHandler(kind)))
+        var task = RunningScheduledTask(permitted: permitted)
+        if !apps[index].configuration.runsHostedCode {
+            task.workDone = schedule(.scheduledTaskWorkDone, for: index, after: apps[index].behavior.scheduledTaskWork)
+        }
+        if let limit = kind.timeLimit {
+            task.expiration = schedule(.scheduledTaskExpires, for: index, after: limit - Profile.expirationWarning)
+            task.end = schedule(.scheduledTaskEnds, for: index, after: limit)
+        }
+        apps[index].runningTasks.append(task)
+    }
+
+    /// The running task with this identifier expires now: its expiration handler runs, and its end comes five
+    /// seconds later.
+    mutating func expireTask(_ identifier: String, of index: Int) throws(ImpossibleAction) {
+        guard let position = runningTaskPosition(identifier, of: index) else {
+            throw ImpossibleAction(
+                "\(apps[index].id) runs no task \(identifier) (bgtask-launch or submit starts one)", culprit: .app)
+        }
+        cancel(apps[index].runningTasks[position].end)
+        apps[index].runningTasks[position].end = schedule(
+            .scheduledTaskEnds, for: index, after: Profile.expirationWarning)
+        runExpirationHandler(at: position, of: index)
+    }
+
+    private func runningTaskPosition(_ identifier: String, of index: Int) -> Int? {
+        apps[index].runningTasks.firstIndex { permittedTask($0.permitted, of: index).identifier == identifier }
+    }
+
+    /// The task's expiration handler runs: a scripted app completes the task unsuccessfully, unless it ignores
+    /// expiration.
+    private mutating func runExpirationHandler(at position: Int, of index: Int) {
+        cancel(apps[index].runningTasks[position].expiration)
+        apps[index].runningTasks[position].expiration = nil
+        emit(.scheduledTask(app: index, task: apps[index].runningTasks[position].permitted, .expirationHandler))
+        guard !apps[index].configuration.runsHostedCode else { return }
+        if apps[index].behavior.ignoresScheduledTaskExpiration {
+            note(index, "the expiration handler leaves the task running")
+        } else {
+            completeTask(at: position, of: index, success: false)
+        }
+    }
+
+    /// The app calls `setTaskCompleted(success:)`: the task ends, and the app is suspended if nothing else holds it.
+    private mutating func completeTask(at position: Int, of index: Int, success: Bool) {
+        let task = apps[index].runningTasks.remove(at: position)
+        for timer in task.timers { cancel(timer) }
+        emit(.scheduledTask(app: index, task: task.permitted, .completed(success: success)))
+        suspendIfIdle(index)
+    }
+
+    /// A scheduled task's timer fired.
+    mutating func scheduledTaskTimerFired(_ timer: PlainTimer, for index: Int) {
+        if timer.purpose == .taskRequestDue {
+            if let position = apps[index].pendingTaskRequests.firstIndex(where: { $0.due == timer }) {
+                apps[index].pendingTaskRequests[position].due = nil
+            }
+            return
+        }
+        guard let position = apps[index].runningTasks.firstIndex(where: { $0.timers.contains(timer) }) else { return }
+        switch timer.purpose {
+        case .scheduledTaskWorkDone:
+            completeTask(at: position, of: index, success: true)
+        case .scheduledTaskExpires:
+            runExpirationHandler(at: position, of: index)
+        default:
+            let identifier = permittedTask(apps[index].runningTasks[position].permitted, of: index).identifier
+            note(index, "the task \(identifier) was not completed by the end of its time")
+            kill(index, .budget)
+        }
+    }
+
+    /// Forgets the tasks of a process that ended.
+    mutating func discardRunningTasks(of index: Int) {
+        for task in apps[index].runningTasks {
+            for timer in task.timers { cancel(timer) }
+        }
+        apps[index].runningTasks = []
+    }
+}
