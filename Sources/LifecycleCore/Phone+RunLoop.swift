@@ -75,8 +75,8 @@ extension Phone {
             deliverQueuedNotifications(to: index)
         case .awaitCompletionHandler(let callback):
             awaitCompletionHandler(of: callback, for: index)
-        case .startScheduledTask(let permitted):
-            startScheduledTask(permitted, of: index)
+        case .startScheduledTask(let permitted, let kind):
+            startScheduledTask(permitted, kind, of: index)
         case .focus(let role):
             apps[index].focus(on: role)
         case .focusSession(let number):

@@ -21,30 +21,104 @@ extension Phone {
     }
 
     /// Why `submit(_:)` refuses a request from the app now, or `nil` when it takes it; the position of the
-    /// identifier among the app's permitted tasks.
-    mutating func submissionError(_ request: TaskRequest, from index: Int) -> (TaskRequestError?, permitted: Int) {
+    /// identifier among the app's permitted tasks, and the kind of the task.
+    mutating func submissionError(
+        _ request: TaskRequest, from index: Int
+    ) -> (error: TaskRequestError?, permitted: Int, kind: ScheduledTaskKind) {
         let record = apps[index]
-        guard let permitted = record.configuration.permittedTasks.firstIndex(where: { $0.identifier == request.identifier })
-        else { return (.notPermitted, -1) }
-        let kind = record.configuration.permittedTasks[permitted].kind
+        guard
+            let permitted = record.configuration.permittedTasks.firstIndex(where: {
+                $0.identifier == request.identifier
+            }),
+            let kind = request.kind ?? record.configuration.permittedTasks[permitted].kind
+        else { return (.notPermitted, -1, .appRefresh) }
         if let mode = kind.requiredMode, !record.configuration.backgroundModes.contains(mode) {
-            return (.notPermitted, permitted)
+            return (.notPermitted, permitted, kind)
         }
+        if kind.introducedIn > profile.version { return (.notPermitted, permitted, kind) }
         if kind == .continuedProcessing {
             // Started by the user's action: from the foreground only, and not while it already runs.
-            guard projectedState(of: index).isForeground else { return (.unavailable, permitted) }
+            guard projectedState(of: index).isForeground else { return (.unavailable, permitted, kind) }
             if record.runningTasks.contains(where: { $0.permitted == permitted }) {
-                return (.tooManyPendingTaskRequests, permitted)
+                return (.tooManyPendingTaskRequests, permitted, kind)
             }
-            return (nil, permitted)
+            return (nil, permitted, kind)
         }
-        if record.backgroundAppRefreshIsOff { return (.unavailable, permitted) }
+        if record.backgroundAppRefreshIsOff { return (.unavailable, permitted, kind) }
         let replaces = record.pendingTaskRequests.contains { $0.permitted == permitted }
-        let pendingOfKind = record.pendingTaskRequests.count {
-            record.configuration.permittedTasks[$0.permitted].kind == kind
+        let pendingOfKind = record.pendingTaskRequests.count { $0.kind == kind }
+        if !replaces, pendingOfKind >= kind.pendingLimit { return (.tooManyPendingTaskRequests, permitted, kind) }
+        return (nil, permitted, kind)
+    }
+
+    // MARK: From an app's code
+
+    /// An app whose code runs in the host calls `BGTaskScheduler.submit(_:)`: returns the error the call throws,
+    /// or `nil` when the request is taken (a continued-processing request starts at once).
+    public mutating func submitTaskRequest(
+        _ request: TaskRequest, in app: AppID, into list: inout ActionList
+    ) -> TaskRequestError? {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return .unavailable }
+            let error = phone.submissionError(request, from: index).error
+            try? phone.submitTaskRequest(request, from: index)
+            return error
         }
-        if !replaces, pendingOfKind >= kind.pendingLimit { return (.tooManyPendingTaskRequests, permitted) }
-        return (nil, permitted)
+    }
+
+    /// An app whose code runs in the host calls `setTaskCompleted(success:)` on a task it runs. Completing a task
+    /// that does not run (completed already, or ended with the process) does nothing but say so.
+    public mutating func completeScheduledTask(
+        _ identifier: String, success: Bool, in app: AppID, into list: inout ActionList
+    ) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            guard let position = phone.runningTaskPosition(identifier, of: index) else {
+                phone.note(index, "setTaskCompleted: no task \(identifier) runs")
+                return
+            }
+            phone.completeTask(at: position, of: index, success: success)
+        }
+    }
+
+    /// An app's code calls `cancel(taskRequestWithIdentifier:)`, or `cancelAllTaskRequests()` (`nil`): the pending
+    /// requests go; running tasks are not affected.
+    public mutating func cancelTaskRequests(_ identifier: String?, in app: AppID, into list: inout ActionList) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            let cancelled = phone.apps[index].pendingTaskRequests.filter {
+                identifier == nil || $0.request.identifier == identifier
+            }
+            guard !cancelled.isEmpty else { return }
+            for pending in cancelled { phone.cancel(pending.due) }
+            phone.apps[index].pendingTaskRequests.removeAll { identifier == nil || $0.request.identifier == identifier }
+            phone.note(index, "cancelled " + cancelled.map(\.request.identifier).joined(separator: ", "))
+        }
+    }
+
+    /// ``submitTaskRequest(_:in:into:)``, returning what must happen.
+    public mutating func submitTaskRequest(
+        _ request: TaskRequest, in app: AppID
+    ) -> (error: TaskRequestError?, actions: [Action]) {
+        let (error, actions) = resolving { phone, list in phone.submitTaskRequest(request, in: app, into: &list) }
+        return (error, actions)
+    }
+
+    /// ``completeScheduledTask(_:success:in:into:)``, returning what must happen.
+    public mutating func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) -> [Action] {
+        resolving { phone, list in phone.completeScheduledTask(identifier, success: success, in: app, into: &list) }
+            .actions
+    }
+
+    /// ``cancelTaskRequests(_:in:into:)``, returning what must happen.
+    public mutating func cancelTaskRequests(_ identifier: String?, in app: AppID) -> [Action] {
+        resolving { phone, list in phone.cancelTaskRequests(identifier, in: app, into: &list) }.actions
+    }
+
+    /// The requests an app has pending (`getPendingTaskRequests(completionHandler:)`), in the order submitted.
+    public func pendingRequests(of app: AppID) -> [TaskRequest] {
+        guard let index = indexByID[app] else { return [] }
+        return apps[index].pendingTaskRequests.map(\.request)
     }
 
     /// The app's code submits a request: it waits for the system (replacing one with the same identifier), or, for
@@ -54,15 +128,14 @@ extension Phone {
             throw ImpossibleAction(
                 "\(apps[index].id) is not running: only its code submits task requests", culprit: .app)
         }
-        let (error, permitted) = submissionError(request, from: index)
+        let (error, permitted, kind) = submissionError(request, from: index)
         if let error {
             note(index, "submit \(request.identifier) failed: BGTaskScheduler.Error.Code.\(error.rawValue)")
             return
         }
-        let kind = permittedTask(permitted, of: index).kind
         if kind == .continuedProcessing {
             note(index, "submit \(request.identifier): the task starts now, its progress shown by the system")
-            queue(.startScheduledTask(permitted), for: index)
+            queue(.startScheduledTask(permitted, kind), for: index)
             run(index)
             return
         }
@@ -76,7 +149,7 @@ extension Phone {
         } else {
             note(index, "submit \(request.identifier): pending\(conditions)")
         }
-        var pending = PendingTaskRequest(permitted: permitted, request: request)
+        var pending = PendingTaskRequest(permitted: permitted, kind: kind, request: request)
         if let delay = request.earliestBegin, delay > .zero {
             pending.due = schedule(.taskRequestDue, for: index, after: delay)
         }
@@ -122,15 +195,14 @@ extension Phone {
         case .background, .inactive, .active:
             break
         }
-        queue(.startScheduledTask(pending.permitted), for: index)
+        queue(.startScheduledTask(pending.permitted, pending.kind), for: index)
         run(index)
     }
 
     /// The run loop calls the task's launch handler: the task runs until the app completes it or its time ends.
-    mutating func startScheduledTask(_ permitted: Int, of index: Int) {
-        let kind = permittedTask(permitted, of: index).kind
+    mutating func startScheduledTask(_ permitted: Int, _ kind: ScheduledTaskKind, of index: Int) {
         emit(.scheduledTask(app: index, task: permitted, .launchHandler(kind)))
-        var task = RunningScheduledTask(permitted: permitted)
+        var task = RunningScheduledTask(permitted: permitted, kind: kind)
         if !apps[index].configuration.runsHostedCode {
             task.workDone = schedule(.scheduledTaskWorkDone, for: index, after: apps[index].behavior.scheduledTaskWork)
         }
@@ -154,7 +226,7 @@ extension Phone {
         runExpirationHandler(at: position, of: index)
     }
 
-    private func runningTaskPosition(_ identifier: String, of index: Int) -> Int? {
+    func runningTaskPosition(_ identifier: String, of index: Int) -> Int? {
         apps[index].runningTasks.firstIndex { permittedTask($0.permitted, of: index).identifier == identifier }
     }
 
@@ -173,7 +245,7 @@ extension Phone {
     }
 
     /// The app calls `setTaskCompleted(success:)`: the task ends, and the app is suspended if nothing else holds it.
-    private mutating func completeTask(at position: Int, of index: Int, success: Bool) {
+    mutating func completeTask(at position: Int, of index: Int, success: Bool) {
         let task = apps[index].runningTasks.remove(at: position)
         for timer in task.timers { cancel(timer) }
         emit(.scheduledTask(app: index, task: task.permitted, .completed(success: success)))

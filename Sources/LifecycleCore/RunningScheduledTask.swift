@@ -2,6 +2,7 @@
 struct PendingTaskRequest: Sendable {
     /// The position of its identifier among the app's ``AppConfiguration/permittedTasks``.
     var permitted: Int
+    var kind: ScheduledTaskKind
     var request: TaskRequest
     /// The timer of its earliest begin date, until that comes; `nil` once the request may run.
     var due: PlainTimer?
@@ -12,6 +13,7 @@ struct PendingTaskRequest: Sendable {
 struct RunningScheduledTask: Sendable {
     /// The position of its identifier among the app's ``AppConfiguration/permittedTasks``.
     var permitted: Int
+    var kind: ScheduledTaskKind
     /// When a scripted app completes it.
     var workDone: PlainTimer?
     /// When its expiration handler runs, five seconds before its end.

@@ -1,6 +1,6 @@
 /// The kind of a task an app schedules with the BackgroundTasks framework (docs/lifecycle.md §17), as its
 /// identifier is permitted in `BGTaskSchedulerPermittedIdentifiers`.
-public enum ScheduledTaskKind: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
+public enum ScheduledTaskKind: String, CaseIterable, Sendable, Hashable, Codable, BitwiseCopyable {
     /// `BGAppRefreshTask`: a short refresh, about 30 s; needs the `fetch` background mode.
     case appRefresh = "refresh"
     /// `BGProcessingTask`: minutes of maintenance work; needs the `processing` background mode.
@@ -54,18 +54,23 @@ public enum ScheduledTaskKind: String, CaseIterable, Sendable, Hashable, Bitwise
 /// An identifier an app may schedule tasks with (`BGTaskSchedulerPermittedIdentifiers`), with its kind.
 public struct PermittedTask: Sendable, Hashable {
     public var identifier: String
-    public var kind: ScheduledTaskKind
+    /// The kind of task the identifier is for, as a scenario declares it; `nil` when the app's Info.plist does not
+    /// say (a real one never does): the class of each request submitted then decides.
+    public var kind: ScheduledTaskKind?
 
-    public init(identifier: String, kind: ScheduledTaskKind) {
+    public init(identifier: String, kind: ScheduledTaskKind?) {
         self.identifier = identifier
         self.kind = kind
     }
 }
 
 /// A request an app's code submits to `BGTaskScheduler` (docs/lifecycle.md §17).
-public struct TaskRequest: Sendable, Hashable {
+public struct TaskRequest: Sendable, Hashable, Codable {
     /// The identifier the request runs the launch handler of.
     public var identifier: String
+    /// The kind of task, as the request's class says (`BGAppRefreshTaskRequest`…); `nil` for the kind the app
+    /// declares for the identifier.
+    public var kind: ScheduledTaskKind?
     /// `earliestBeginDate`, as a delay from the submission; `nil` for none.
     public var earliestBegin: Duration?
     /// `requiresExternalPower` (a processing request's).
@@ -74,10 +79,11 @@ public struct TaskRequest: Sendable, Hashable {
     public var requiresNetworkConnectivity: Bool
 
     public init(
-        identifier: String, earliestBegin: Duration? = nil, requiresExternalPower: Bool = false,
-        requiresNetworkConnectivity: Bool = false
+        identifier: String, kind: ScheduledTaskKind? = nil, earliestBegin: Duration? = nil,
+        requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
     ) {
         self.identifier = identifier
+        self.kind = kind
         self.earliestBegin = earliestBegin
         self.requiresExternalPower = requiresExternalPower
         self.requiresNetworkConnectivity = requiresNetworkConnectivity
@@ -85,7 +91,7 @@ public struct TaskRequest: Sendable, Hashable {
 }
 
 /// Why `BGTaskScheduler.submit(_:)` refused a request: `BGTaskScheduler.Error.Code`.
-public enum TaskRequestError: String, Error, CaseIterable, Sendable, Hashable {
+public enum TaskRequestError: String, Error, CaseIterable, Sendable, Hashable, Codable {
     /// The identifier is not permitted, or the background mode its kind needs is not declared.
     case notPermitted
     /// The app has as many requests of the kind pending as it may.
@@ -96,7 +102,7 @@ public enum TaskRequestError: String, Error, CaseIterable, Sendable, Hashable {
 }
 
 /// A step of a scheduled task the trace shows as a record of its own (docs/lifecycle.md §17).
-public enum ScheduledTaskStep: Sendable, Hashable, BitwiseCopyable {
+public enum ScheduledTaskStep: Sendable, Hashable, Codable, BitwiseCopyable {
     /// The system calls the launch handler registered for the identifier, with the task.
     case launchHandler(ScheduledTaskKind)
     /// The system calls the task's `expirationHandler`: its time is over.

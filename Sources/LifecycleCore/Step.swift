@@ -39,8 +39,9 @@ enum Step: Sendable {
     case deliverQueuedNotifications
     /// Wait for the completion handler of the background event about to be delivered.
     case awaitCompletionHandler(Callback)
-    /// Call the launch handler of a scheduled task: the app's permitted task at this position (docs/lifecycle.md §17).
-    case startScheduledTask(Int)
+    /// Call the launch handler of a scheduled task of a kind: the app's permitted task at this position
+    /// (docs/lifecycle.md §17).
+    case startScheduledTask(Int, ScheduledTaskKind)
     /// Make the app's session of a role the one the scene steps that follow are about (UIKit's scene of the
     /// callbacks it delivers): its window's, unless a step says otherwise (docs/lifecycle.md §16).
     case focus(SceneRole)

@@ -23,6 +23,9 @@ extension Application {
 
     /// A new process: the scenes of the last one are gone with it; the sessions stay, as the system keeps them.
     func processDidStart() {
+        hasFinishedLaunching = false
+        taskScheduler.launchHandlers = [:]
+        taskScheduler.runningTasks = [:]
         for scene in scenesByID.values { scene.session.scene = nil }
         scenesByID = [:]
         lastAppPhase = .background

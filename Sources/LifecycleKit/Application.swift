@@ -38,6 +38,16 @@ public final class Application {
     let appPhases = Broadcast<ScenePhase>()
     var lastAppPhase = ScenePhase.background
 
+    // Scheduled tasks (docs/lifecycle.md §17).
+    /// The app's `BGTaskScheduler`.
+    public private(set) lazy var taskScheduler = BGTaskScheduler(application: self)
+    /// Whether `application(_:didFinishLaunchingWithOptions:)` has returned in this process: launch handlers are
+    /// registered before.
+    var hasFinishedLaunching = false
+    /// The application whose code is running (a callback, a handler, work it scheduled), for
+    /// ``BGTaskScheduler/shared``.
+    static var running: Application?
+
     public init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
         notificationCenter: NotificationCenter = .default
@@ -94,7 +104,15 @@ public final class Application {
     ///
     /// Use it where an iOS app would use `DispatchQueue.main.asyncAfter`, so tests can run in virtual time.
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        host.run(after: delay, work)
+        host.run(after: delay) { [self] in runningCode(work) }
+    }
+
+    /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``.
+    func runningCode<Result>(_ code: () -> Result) -> Result {
+        let previous = Self.running
+        Self.running = self
+        defer { Self.running = previous }
+        return code()
     }
 
     // MARK: Events for async code
@@ -107,7 +125,14 @@ public final class Application {
     /// Calls the delegate method of a core callback, with its arguments; returns what a `BOOL`-returning
     /// method returned.
     public func deliver(_ callback: Callback, scene: SceneID? = nil, detail: CallbackDetail?) -> Bool? {
-        if let scene { return deliverScene(callback, scene: scene, detail: detail) }
+        runningCode {
+            defer { if callback == .didFinishLaunching { hasFinishedLaunching = true } }
+            if let scene { return deliverScene(callback, scene: scene, detail: detail) }
+            return deliverApplication(callback, detail: detail)
+        }
+    }
+
+    private func deliverApplication(_ callback: Callback, detail: CallbackDetail?) -> Bool? {
         if callback == .willFinishLaunching { processDidStart() }
         guard let delegate else { return nil }
         let options: LaunchOptions? =
@@ -204,7 +229,32 @@ public final class Application {
 
     /// Runs the expiration handlers of these tasks (a task without one is left as it is).
     public func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier]) {
-        for task in tasks { expirationHandlers[task]?() }
+        runningCode {
+            for task in tasks { expirationHandlers[task]?() }
+        }
+    }
+
+    /// Runs what the system does with a scheduled task (docs/lifecycle.md §17): calls the launch handler
+    /// registered for it with a new task, or the task's expiration handler.
+    public func runScheduledTask(_ step: ScheduledTaskStep, identifier: String) {
+        runningCode {
+            switch step {
+            case .launchHandler(let kind): taskScheduler.launch(identifier, kind: kind)
+            case .expirationHandler: taskScheduler.expire(identifier)
+            case .completed: taskScheduler.runningTasks[identifier] = nil
+            }
+        }
+    }
+
+    /// The app's code did what crashes an iOS app: the host ends it.
+    func crash(_ reason: String) {
+        host.crash(bundleIdentifier, reason: reason)
+    }
+
+    /// A task's code called `setTaskCompleted(success:)`.
+    func taskCompleted(_ task: BGTask, success: Bool) {
+        if taskScheduler.runningTasks[task.identifier] === task { taskScheduler.runningTasks[task.identifier] = nil }
+        host.completeScheduledTask(task.identifier, success: success, in: bundleIdentifier)
     }
 
     /// Posts a UIKit notification, with the application as object (and the launch options as `userInfo` for

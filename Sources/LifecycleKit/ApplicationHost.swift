@@ -21,6 +21,19 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// action is impossible.
     func request(
         _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void)
+    /// The app's `BGTaskSchedulerPermittedIdentifiers` (docs/lifecycle.md §17).
+    func permittedTasks(of app: AppID) -> [PermittedTask]
+    /// `BGTaskScheduler.submit(_:)`: the error it throws, or `nil` when the request is taken.
+    func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError?
+    /// `setTaskCompleted(success:)` on a task the app runs.
+    func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID)
+    /// `cancel(taskRequestWithIdentifier:)`, or `cancelAllTaskRequests()` for `nil`.
+    func cancelTaskRequests(_ identifier: String?, in app: AppID)
+    /// The app's pending requests, in the order submitted.
+    func pendingTaskRequests(of app: AppID) -> [TaskRequest]
+    /// The app's code did what crashes an iOS app (UIKit raised an exception): its process ends, as a crash, and
+    /// the reason is told. A host of a real process ends it; the simulator ends the app in the core.
+    func crash(_ app: AppID, reason: String)
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
 }

@@ -14,6 +14,9 @@ public struct InfoPlist: Sendable, Hashable {
     public var usesScenes: Bool
     /// The manifest's `UIApplicationSupportsMultipleScenes`: the app may have several windows on an iPad.
     public var supportsMultipleWindows: Bool
+    /// `BGTaskSchedulerPermittedIdentifiers` (docs/lifecycle.md §17). The list names no kinds: each request's class
+    /// says what kind of task it runs.
+    public var permittedTaskIdentifiers: [String] = []
 
     /// A property list that cannot be used, with the key at fault.
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -91,6 +94,7 @@ public struct InfoPlist: Sendable, Hashable {
             bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes,
             usesScenes: raw.UIApplicationSceneManifest != nil,
             supportsMultipleWindows: raw.UIApplicationSceneManifest?.UIApplicationSupportsMultipleScenes ?? false)
+        permittedTaskIdentifiers = raw.BGTaskSchedulerPermittedIdentifiers ?? []
     }
 
     /// The app's configuration for the core, with this list's keys.
@@ -101,6 +105,7 @@ public struct InfoPlist: Sendable, Hashable {
             id: bundleIdentifier, exitsOnSuspend: exitsOnSuspend, backgroundModes: backgroundModes, memory: memory,
             behavior: behavior, runsHostedCode: runsHostedCode, usesScenes: usesScenes)
         configuration.supportsMultipleWindows = supportsMultipleWindows
+        configuration.permittedTasks = permittedTaskIdentifiers.map { PermittedTask(identifier: $0, kind: nil) }
         return configuration
     }
 
@@ -111,6 +116,7 @@ public struct InfoPlist: Sendable, Hashable {
         var UIApplicationExitsOnSuspend: Bool?
         var UIBackgroundModes: [String]?
         var UIApplicationSceneManifest: SceneManifest?
+        var BGTaskSchedulerPermittedIdentifiers: [String]?
 
         /// `UIApplicationSceneManifest`: its presence, and whether it allows several windows.
         struct SceneManifest: Decodable {
@@ -119,12 +125,13 @@ public struct InfoPlist: Sendable, Hashable {
 
         enum CodingKeys: String, CodingKey {
             case CFBundleIdentifier, UIApplicationExitsOnSuspend, UIBackgroundModes, UIApplicationSceneManifest
+            case BGTaskSchedulerPermittedIdentifiers
 
             var expected: String {
                 switch self {
                 case .CFBundleIdentifier: "a string"
                 case .UIApplicationExitsOnSuspend: "a Boolean (<true/> or <false/>)"
-                case .UIBackgroundModes: "an array of strings"
+                case .UIBackgroundModes, .BGTaskSchedulerPermittedIdentifiers: "an array of strings"
                 case .UIApplicationSceneManifest:
                     "a dictionary (UIApplicationSupportsMultipleScenes, UISceneConfigurations)"
                 }

@@ -68,7 +68,8 @@ struct AppDeclarationParser {
             case .backgroundModes: return "a list of background modes, such as audio,fetch"
             case .memory: return "a memory size, such as 300MB"
             case .backgroundTask, .eventWork, .bgtaskWork: return "a duration, such as 20s"
-            case .bgtasks: return "a list of IDENTIFIER:KIND, such as com.example.refresh:refresh,com.example.clean:processing"
+            case .bgtasks:
+                return "a list of IDENTIFIER:KIND, such as com.example.refresh:refresh,com.example.clean:processing"
             default:
                 return callback?.returnsDecision == true
                     ? "yes, no, or a duration such as 6s" : "a duration, such as 6s"
@@ -126,10 +127,11 @@ struct AppDeclarationParser {
         }
         if let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") }) {
             for task in configuration.permittedTasks {
-                guard let mode = task.kind.requiredMode, !configuration.backgroundModes.contains(mode) else { continue }
+                guard let kind = task.kind, let mode = kind.requiredMode, !configuration.backgroundModes.contains(mode)
+                else { continue }
                 throw line.error(
                     at: token,
-                    "'\(task.identifier):\(task.kind.rawValue)' (a \(task.kind.className)) needs the background mode "
+                    "'\(task.identifier):\(kind.rawValue)' (a \(kind.className)) needs the background mode "
                         + "'\(mode.rawValue)': add it to background-modes")
             }
         }

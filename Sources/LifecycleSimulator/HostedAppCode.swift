@@ -10,6 +10,9 @@ public protocol HostedAppCode: AnyObject {
     /// Runs a delegate callback (a scene delegate's, about `scene`, when `scene` is set) and returns what a
     /// `BOOL`-returning method returned (`nil` for YES, or for a method that returns nothing).
     func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool?
+    /// Runs the launch handler registered for a scheduled task, or the task's expiration handler (a completion is
+    /// the app's own doing, and needs nothing run).
+    func runScheduledTask(_ step: ScheduledTaskStep, identifier: String, of app: AppID)
     /// Runs the expiration handlers of these background tasks of the app.
     func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
     /// Posts a UIKit notification of the app (a `UIScene` one about `scene`), right after the callback it

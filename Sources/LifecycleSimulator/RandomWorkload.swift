@@ -153,12 +153,14 @@ public struct RandomWorkload {
         case 14: .disconnectDisplay
         case 15: .newWindow(app, placement: WindowPlacement.allCases.randomElement(using: &random) ?? .fullScreen)
         case 16: .closeWindow(window(of: app))
-        case 17, 18: .submitTaskRequest(
-            app,
-            TaskRequest(
-                identifier: taskIdentifier(of: app),
-                earliestBegin: Bool.random(using: &random) ? .seconds(Int.random(in: 1...900, using: &random)) : nil,
-                requiresExternalPower: Int.random(in: 0..<4, using: &random) == 0))
+        case 17, 18:
+            .submitTaskRequest(
+                app,
+                TaskRequest(
+                    identifier: taskIdentifier(of: app),
+                    earliestBegin: Bool.random(using: &random)
+                        ? .seconds(Int.random(in: 1...900, using: &random)) : nil,
+                    requiresExternalPower: Int.random(in: 0..<4, using: &random) == 0))
         case 19, 20: .runTaskRequest(app, identifier: taskIdentifier(of: app))
         case 21: .expireTask(app, identifier: taskIdentifier(of: app))
         case 22: .setCharging(Bool.random(using: &random))

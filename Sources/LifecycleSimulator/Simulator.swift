@@ -197,6 +197,21 @@ public final class Simulator<Sink: TraceSink> {
         carryingOut { phone, list in phone.completionHandlerCalled(for: callback, in: app, into: &list) }
     }
 
+    /// The app's code submits a request to `BGTaskScheduler`: the error `submit(_:)` throws, or `nil`.
+    public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
+        carryingOut { phone, list in phone.submitTaskRequest(request, in: app, into: &list) }
+    }
+
+    /// The app's code calls `setTaskCompleted(success:)` on a scheduled task.
+    public func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) {
+        carryingOut { phone, list in phone.completeScheduledTask(identifier, success: success, in: app, into: &list) }
+    }
+
+    /// The app's code cancels its pending request with an identifier, or all of them (`nil`).
+    public func cancelTaskRequests(_ identifier: String?, in app: AppID) {
+        carryingOut { phone, list in phone.cancelTaskRequests(identifier, in: app, into: &list) }
+    }
+
     /// Runs `work` after `delay` of virtual time: how hosted code does work that takes time (an upload, a
     /// download) without a real clock.
     public func after(_ delay: Duration, perform work: @escaping () -> Void) {
@@ -303,7 +318,11 @@ public final class Simulator<Sink: TraceSink> {
             case .runExpirationHandlers(let app, let tasks):
                 hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app])
             case .scheduledTask(let app, let task, let step):
-                record(.scheduledTask(appIDs[app], identifier: phone.permittedTask(task, of: app).identifier, step))
+                let task = phone.permittedTask(task, of: app)
+                record(.scheduledTask(appIDs[app], identifier: task.identifier, step))
+                if hosts, hostedApps.contains(app) {
+                    hostedCode?.runScheduledTask(step, identifier: task.identifier, of: appIDs[app])
+                }
             case .storeRestorationArchive(let app):
                 if hosts, hostedApps.contains(app) { hostedCode?.storeRestorationArchive(of: appIDs[app]) }
             case .deleteRestorationArchive(let app):

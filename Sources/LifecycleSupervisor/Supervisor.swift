@@ -261,7 +261,13 @@ public final class Supervisor: @unchecked Sendable {
             case .runExpirationHandlers(let app, let tasks):
                 send(.expire(tasks: tasks), to: app)
             case .scheduledTask(let app, let identifier, let step):
-                recordEvent(.scheduledTask(app, identifier: identifier, step))
+                if case .completed = step {
+                    recordEvent(.scheduledTask(app, identifier: identifier, step))
+                } else {
+                    send(
+                        .scheduledTask(identifier: identifier, step: step), to: app,
+                        record: .scheduledTask(app, identifier: identifier, step))
+                }
             case .storeRestorationArchive(let app):
                 send(.storeArchive, to: app)
             case .deleteRestorationArchive(let app):
@@ -546,6 +552,16 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.endBackgroundTask(identifier, in: app))
         case .completed(let callback):
             carryOut(phone.completionHandlerCalled(for: callback, in: app))
+        case .submit(let request, let taskRequest):
+            var error: TaskRequestError?
+            var actions: [Action] = []
+            if let taskRequest { (error, actions) = phone.submitTaskRequest(taskRequest, in: app) }
+            send(.submitted(request: request, error: error, pending: phone.pendingRequests(of: app)), to: app)
+            carryOut(actions)
+        case .taskCompleted(let identifier, let success):
+            carryOut(phone.completeScheduledTask(identifier, success: success, in: app))
+        case .cancelTaskRequests(let identifier):
+            carryOut(phone.cancelTaskRequests(identifier, in: app))
         case .reached(let id):
             if process.freezeBarrier == id { freezeNow(process) }
         case .request(let id, let request):

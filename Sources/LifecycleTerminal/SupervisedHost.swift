@@ -25,6 +25,8 @@ public final class SupervisedHost {
     public private(set) var application: Application!
     private let app: AppID
     private let archive: RestorationArchive
+    /// The Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
+    private let permittedTasks: [PermittedTask]
     private let channel: MessageChannel<ToApp, FromApp>
     private var state = AppState.notRunning
     private var budgetDeadline: ContinuousClock.Instant?
@@ -58,6 +60,7 @@ public final class SupervisedHost {
         }
         app = info.bundleIdentifier
         archive = RestorationArchive(directory: supportDirectory, app: info.bundleIdentifier)
+        permittedTasks = info.permittedTaskIdentifiers.map { PermittedTask(identifier: $0, kind: nil) }
         channel = MessageChannel(descriptor: descriptor)
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
         application.sceneDelegateClass = sceneDelegateClass
@@ -112,7 +115,9 @@ public final class SupervisedHost {
         case .answered(let request, let refusal):
             let refused = refusals.removeValue(forKey: request)
             if let refusal { refused?(refusal) }
-        case .task:
+        case .scheduledTask(let identifier, let step):
+            application.runScheduledTask(step, identifier: identifier)
+        case .task, .submitted:
             // An answer nobody waits for: out of turn.
             FileHandle.standardError.write(Data("\(app): an answer out of turn; the connection is closed\n".utf8))
             exit(2)
@@ -143,7 +148,48 @@ extension SupervisedHost: ApplicationHost {
     public func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier {
         nextRequest += 1
         let request = nextRequest
-        send(.begin(request: request, name: name))
+        return ask(.begin(request: request, name: name)) { message in
+            if case .task(request, let identifier) = message { identifier } else { nil }
+        }
+    }
+
+    /// The app's process crashes, as on iOS: the supervisor sees it end.
+    public func crash(_ app: AppID, reason: String) {
+        fatalError("\(app): \(reason)")
+    }
+
+    public func permittedTasks(of app: AppID) -> [PermittedTask] { permittedTasks }
+
+    /// Asks the supervisor, whose phone holds the requests, and waits for its answer.
+    public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
+        askForTaskRequests(submitting: request).error
+    }
+
+    public func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) {
+        send(.taskCompleted(identifier: identifier, success: success))
+    }
+
+    public func cancelTaskRequests(_ identifier: String?, in app: AppID) {
+        send(.cancelTaskRequests(identifier: identifier))
+    }
+
+    public func pendingTaskRequests(of app: AppID) -> [TaskRequest] {
+        askForTaskRequests(submitting: nil).pending
+    }
+
+    private func askForTaskRequests(
+        submitting taskRequest: TaskRequest?
+    ) -> (error: TaskRequestError?, pending: [TaskRequest]) {
+        nextRequest += 1
+        let request = nextRequest
+        return ask(.submit(request: request, taskRequest)) { message in
+            if case .submitted(request, let error, let pending) = message { (error, pending) } else { nil }
+        }
+    }
+
+    /// Sends a message and waits for the answer `answer` picks out; what else arrives meanwhile is handled after.
+    private func ask<Answer>(_ question: FromApp, answer: (ToApp) -> Answer?) -> Answer {
+        send(question)
         while true {
             let message: ToApp?
             do {
@@ -152,7 +198,7 @@ extension SupervisedHost: ApplicationHost {
                 exit(2)
             }
             guard let message else { exit(0) }
-            if case .task(request, let identifier) = message {
+            if let answer = answer(message) {
                 // What came with the answer is read already: no read source would fire for it.
                 do {
                     deferred += try channel.receiveBuffered()
@@ -166,7 +212,7 @@ extension SupervisedHost: ApplicationHost {
                         MainActor.assumeIsolated { for message in pending { self.handle(message) } }
                     }
                 }
-                return identifier
+                return answer
             }
             deferred.append(message)
         }

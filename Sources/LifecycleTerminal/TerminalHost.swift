@@ -236,6 +236,7 @@ public final class TerminalHost {
                 application.runExpirationHandlers(of: tasks)
             case .scheduledTask(_, let identifier, let step):
                 record(.scheduledTask(app, identifier: identifier, step))
+                application.runScheduledTask(step, identifier: identifier)
             case .storeRestorationArchive:
                 do { try archive.write(application.restorationCoder.values) } catch { report(error) }
             case .deleteRestorationArchive:
@@ -317,6 +318,33 @@ extension TerminalHost: ApplicationHost {
 
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
         carryOutFromAppCode(phone.completionHandlerCalled(for: callback, in: app))
+    }
+
+    /// The app's process crashes, as on iOS: the reason goes to standard error.
+    public func crash(_ app: AppID, reason: String) {
+        fatalError("\(app): \(reason)")
+    }
+
+    public func permittedTasks(of app: AppID) -> [PermittedTask] {
+        phone.configuration(of: app)?.permittedTasks ?? []
+    }
+
+    public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
+        let (error, actions) = phone.submitTaskRequest(request, in: app)
+        carryOutFromAppCode(actions)
+        return error
+    }
+
+    public func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) {
+        carryOutFromAppCode(phone.completeScheduledTask(identifier, success: success, in: app))
+    }
+
+    public func cancelTaskRequests(_ identifier: String?, in app: AppID) {
+        carryOutFromAppCode(phone.cancelTaskRequests(identifier, in: app))
+    }
+
+    public func pendingTaskRequests(of app: AppID) -> [TaskRequest] {
+        phone.pendingRequests(of: app)
     }
 
     public func restorationArchive(of app: AppID) -> [String: Data]? {

@@ -118,6 +118,32 @@ extension SimulatedDevice: ApplicationHost {
         simulator.endBackgroundTask(identifier, in: app)
     }
 
+    /// The app crashed: the trace says why, and the core ends it (`crash`) once the code that crashed has returned.
+    public func crash(_ app: AppID, reason: String) {
+        simulator.record(.note(app, "crash: \(reason)"))
+        simulator.after(.zero) { [simulator] in _ = try? simulator.perform(.processEnded(app)) }
+    }
+
+    public func permittedTasks(of app: AppID) -> [PermittedTask] {
+        simulator.phone.configuration(of: app)?.permittedTasks ?? []
+    }
+
+    public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
+        simulator.submitTaskRequest(request, in: app)
+    }
+
+    public func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) {
+        simulator.completeScheduledTask(identifier, success: success, in: app)
+    }
+
+    public func cancelTaskRequests(_ identifier: String?, in app: AppID) {
+        simulator.cancelTaskRequests(identifier, in: app)
+    }
+
+    public func pendingTaskRequests(of app: AppID) -> [TaskRequest] {
+        simulator.phone.pendingRequests(of: app)
+    }
+
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
         simulator.completionHandlerCalled(for: callback, in: app)
     }
@@ -186,6 +212,10 @@ private final class HostedCode: HostedAppCode {
             }
             return device?.applications[app]?.deliver(callback, scene: scene, detail: detail)
         }
+    }
+
+    nonisolated func runScheduledTask(_ step: ScheduledTaskStep, identifier: String, of app: AppID) {
+        MainActor.assumeIsolated { device?.applications[app]?.runScheduledTask(step, identifier: identifier) }
     }
 
     nonisolated func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {

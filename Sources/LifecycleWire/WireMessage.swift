@@ -24,6 +24,11 @@ public enum ToApp: Codable, Sendable, Hashable {
     case barrier(UInt64)
     /// The answer to ``FromApp/request(id:_:)``: `nil` when it was carried out, or why it was refused.
     case answered(request: UInt64, refusal: String?)
+    /// Run a scheduled task's launch handler or expiration handler (docs/lifecycle.md §17).
+    case scheduledTask(identifier: String, step: ScheduledTaskStep)
+    /// The answer to ``FromApp/submit(request:_:)``: the error `submit` throws, or `nil`, and the requests now
+    /// pending.
+    case submitted(request: UInt64, error: TaskRequestError?, pending: [TaskRequest])
 }
 
 /// What an app process tells its supervisor.
@@ -43,4 +48,11 @@ public enum FromApp: Codable, Sendable, Hashable {
     /// The app's code asks for a window (docs/lifecycle.md §16); the supervisor answers
     /// ``ToApp/answered(request:refusal:)``.
     case request(id: UInt64, SceneSessionRequest)
+    /// The app's code submits a task request (`nil`: asks only for the pending requests); the supervisor answers
+    /// ``ToApp/submitted(request:error:pending:)``.
+    case submit(request: UInt64, TaskRequest?)
+    /// The app's code calls `setTaskCompleted(success:)`.
+    case taskCompleted(identifier: String, success: Bool)
+    /// The app's code cancels its pending request with an identifier, or all of them (`nil`).
+    case cancelTaskRequests(identifier: String?)
 }

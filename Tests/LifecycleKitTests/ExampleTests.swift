@@ -12,8 +12,10 @@ import Testing
         .willTerminate,
     ]
 
-    /// The scenarios whose actions stop fitting this delegate's code before their end.
-    static let stopsEarly: Set<String> = ["watchdog-launch"]
+    /// The scenarios whose actions stop fitting this delegate's code before their end: a launch that no longer
+    /// hangs, and scheduled tasks, for which this code registers no launch handler: the app crashes when the
+    /// system runs one, as on iOS, and the task the scenario then expires does not run.
+    static let stopsEarly: Set<String> = ["watchdog-launch", "bgtask-refresh", "bgtask-continued"]
 
     @Test(arguments: BuiltInScenario.all.map(\.name))
     func loggingAppDelegateThroughBuiltInScenario(name: String) throws {

@@ -24,7 +24,9 @@ import Testing
         let builtIn = try #require(BuiltInScenario.named(name))
         let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.source)
         let delegates = Dictionary(
-            uniqueKeysWithValues: scenario.apps.map { ($0.id, ScriptedDelegate(behavior: $0.behavior)) })
+            uniqueKeysWithValues: scenario.apps.map {
+                ($0.id, ScriptedDelegate(behavior: $0.behavior, permittedTasks: $0.permittedTasks.map(\.identifier)))
+            })
         let scenes = Dictionary(
             uniqueKeysWithValues: scenario.apps.filter(\.usesScenes).map {
                 ($0.id, ScriptedSceneDelegate.self as any SceneDelegate.Type)

@@ -5,14 +5,18 @@ import LifecycleKit
 /// A real delegate that behaves as a scenario's `app` line declares, through the public API only: it answers
 /// the `BOOL` methods, begins a background task in `applicationDidEnterBackground:` and ends it after its work
 /// (in the application's time), ends it in its expiration handler unless it ignores expiration, and calls
-/// background events' completion handlers after their work. It logs every method called on it.
+/// background events' completion handlers after their work, and registers a launch handler for each permitted
+/// scheduled task that completes it after its work, or unsuccessfully when it expires unless the app ignores
+/// that. It logs every method called on it.
 @MainActor
 final class ScriptedDelegate: ApplicationDelegate {
     let behavior: AppBehavior
+    let permittedTasks: [String]
     private(set) var log: [String] = []
 
-    init(behavior: AppBehavior) {
+    init(behavior: AppBehavior, permittedTasks: [String] = []) {
         self.behavior = behavior
+        self.permittedTasks = permittedTasks
     }
 
     /// Logs the UIKit notifications posted for `application` (and the UIScene ones of its scenes), into the
@@ -61,7 +65,16 @@ final class ScriptedDelegate: ApplicationDelegate {
         called(.willFinishLaunching)
     }
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
-        called(.didFinishLaunching)
+        let (work, ignoresExpiration) = (behavior.scheduledTaskWork, behavior.ignoresScheduledTaskExpiration)
+        for identifier in permittedTasks {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier) { task in
+                task.expirationHandler = {
+                    if !ignoresExpiration { task.setTaskCompleted(success: false) }
+                }
+                application.run(after: work) { task.setTaskCompleted(success: true) }
+            }
+        }
+        return called(.didFinishLaunching)
     }
     func applicationDidBecomeActive(_ application: Application) { _ = called(.didBecomeActive) }
     func applicationWillResignActive(_ application: Application) { _ = called(.willResignActive) }

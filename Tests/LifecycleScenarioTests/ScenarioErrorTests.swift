@@ -54,7 +54,7 @@ import Testing
         ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
         (
             "app a colour=red",
-            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows"
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows, bgtasks, bgtask-work, ignores-bgtask-expiration"
         ),
         (
             "app a restore-state",

@@ -172,8 +172,9 @@ import Testing
         #expect(errors.count == 1)
         let message = errors.first?.description ?? ""
         #expect(message.hasPrefix("t.scenario:1:1: error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"))
-        #expect(message.count < 500)
-        #expect((errors.first?.diagnostic.count ?? 0) < 800)
+        // The message lists every command (some 560 characters), not the megabyte.
+        #expect(message.count < 800)
+        #expect((errors.first?.diagnostic.count ?? 0) < 1_100)
     }
 
     @Test func longAppIDsAreRefused() {

@@ -21,6 +21,7 @@ import Testing
         }
 
         func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {}
+        func runScheduledTask(_ step: ScheduledTaskStep, identifier: String, of app: AppID) {}
         func post(_ notification: UIKitNotification, scene: SceneID?, of app: AppID) {}
         func storeRestorationArchive(of app: AppID) {}
         func deleteRestorationArchive(of app: AppID) {}
