@@ -19,6 +19,7 @@ import LifecycleTrace
 /// | `SIGINT` (Ctrl-C) | as a swipe in the switcher: `applicationWillResignActive:`, `applicationDidEnterBackground:`, `applicationWillTerminate:` | `applicationWillTerminate:` | the process ends at once, without a word |
 /// | `SIGTERM` | as when the system terminates the app: the same callbacks; its restoration archive is kept | `applicationWillTerminate:` | the process ends at once, without a word |
 /// | `SIGUSR1` | `applicationDidReceiveMemoryWarning:` | `applicationDidReceiveMemoryWarning:` | nothing (a suspended app gets no warning) |
+/// | `SIGUSR2` | the system runs the app's pending task requests (BGTaskScheduler, as Xcode's `_simulateLaunchForTaskWithIdentifier:`): each launch handler | the same | the same, once the process is continued: resumed silently for each, before the continue's return to the foreground |
 ///
 /// Signals are read in the order they arrive, each once the main thread is free, and the process stops only when
 /// none is left to read (``SignalQueue``): a signal that reaches a stopped process waits until it is continued,
@@ -63,7 +64,7 @@ public final class TerminalHost {
     /// command's `--help`.
     nonisolated public static let keys =
         "Ctrl-Z: press Home (the app is suspended) · fg: tap its icon · Ctrl-C: swipe it away · "
-        + "kill -TERM: the system terminates it · kill -USR1: memory warning"
+        + "kill -TERM: the system terminates it · kill -USR1: memory warning · kill -USR2: run its scheduled tasks"
 
     /// - Parameters:
     ///   - info: the app's `Info.plist`.
@@ -101,7 +102,7 @@ public final class TerminalHost {
 
     /// Launches the app and serves its lifecycle until the process ends. Call it from the main thread.
     public func run() -> Never {
-        signals = SignalQueue([SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1]) { [weak self] in
+        signals = SignalQueue([SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGUSR1, SIGUSR2]) { [weak self] in
             self?.readSignals()
         }
         if showsKeys { FileHandle.standardError.write(Data("\(app): \(Self.keys)\n".utf8)) }
@@ -141,11 +142,28 @@ public final class TerminalHost {
             actions = perform(.openSwitcher, .swipe(app))
         case SIGTERM: actions = perform(.terminate(app))
         case SIGUSR1: actions = perform(.memoryWarning)
+        case SIGUSR2: actions = runPendingTaskRequests()
         default: actions = []
         }
         carryOut(actions)
         // The signals behind this one are for a process that no longer exists: a continue must not launch it anew.
         if phone.state(of: app) == .notRunning { exit(exitStatus) }
+    }
+
+    /// The system runs every request the app has pending, in the order submitted; one that may not run yet (its
+    /// earliest date, the charger) is noted with why.
+    private func runPendingTaskRequests() -> [Action] {
+        let pending = phone.pendingRequests(of: app)
+        guard !pending.isEmpty else { return [.note(app, "SIGUSR2: no task request is pending")] }
+        var batch: [Action] = []
+        for request in pending {
+            do throws(ImpossibleAction) {
+                batch += try phone.perform(.runTaskRequest(app, identifier: request.identifier))
+            } catch {
+                batch.append(.note(app, "\(request.identifier) not run: \(error.reason)"))
+            }
+        }
+        return batch
     }
 
     /// Whether the process may take the screen: it has no terminal, or it is the terminal's foreground job

@@ -2,7 +2,7 @@
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
 //                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--open-window-after MS]
-//                    [--counter FILE] [--crash-after SECONDS]
+//                    [--counter FILE] [--crash-after SECONDS] [--bgtask IDENTIFIER]
 // Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
@@ -18,6 +18,9 @@ final class FixtureDelegate: ApplicationDelegate {
     var farTimer = false
     /// Asks for a new window this long after the launch (`requestSceneSessionActivation`), logging a refusal.
     var opensWindowAfter: Duration?
+    /// A refresh task (BackgroundTasks): registered at launch, submitted on entering the background, completed a
+    /// second after its launch handler runs.
+    var refreshTask: String?
     private var identifier = BackgroundTaskIdentifier.invalid
 
     private func log(_ selector: String) {
@@ -27,6 +30,15 @@ final class FixtureDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         log("application:didFinishLaunchingWithOptions:")
+        if let refreshTask {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: refreshTask) { task in
+                FileHandle.standardOutput.write(Data("launch handler \(task.identifier)\n".utf8))
+                application.run(after: .seconds(1)) {
+                    FileHandle.standardOutput.write(Data("task completed\n".utf8))
+                    task.setTaskCompleted(success: true)
+                }
+            }
+        }
         if let opensWindowAfter {
             application.run(after: opensWindowAfter) { [self] in
                 application.requestSceneSessionActivation(nil) { error in self.log("refused: \(error)") }
@@ -46,6 +58,13 @@ final class FixtureDelegate: ApplicationDelegate {
     func applicationDidReceiveMemoryWarning(_ application: Application) { log("applicationDidReceiveMemoryWarning:") }
     func applicationDidEnterBackground(_ application: Application) {
         log("applicationDidEnterBackground:")
+        if let refreshTask {
+            do {
+                try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: refreshTask))
+            } catch {
+                FileHandle.standardOutput.write(Data("submit failed: \(error.code)\n".utf8))
+            }
+        }
         guard let task else { return }
         identifier = application.beginBackgroundTask(withName: "fixture") { [self] in
             FileHandle.standardOutput.write(Data("expiration handler\n".utf8))
@@ -92,6 +111,7 @@ while let argument = arguments.popFirst() {
     case "--multiple-windows": supportsMultipleWindows = true
     case "--open-window-after": delegate.opensWindowAfter = .milliseconds(Int(arguments.popFirst() ?? "") ?? 0)
     case "--counter": counterFile = arguments.popFirst()
+    case "--bgtask": delegate.refreshTask = arguments.popFirst()
     case "--crash-after":
         let seconds = Double(arguments.popFirst() ?? "") ?? 1
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { abort() }
@@ -116,8 +136,10 @@ if let counterFile {
 }
 let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
 let identifier = AppID(ProcessInfo.processInfo.environment[SupervisedHost.Environment.app] ?? "fixture")
-let info = InfoPlist(
-    bundleIdentifier: identifier, usesScenes: usesScenes, supportsMultipleWindows: supportsMultipleWindows)
+var info = InfoPlist(
+    bundleIdentifier: identifier, backgroundModes: delegate.refreshTask == nil ? [] : [.fetch], usesScenes: usesScenes,
+    supportsMultipleWindows: supportsMultipleWindows)
+info.permittedTaskIdentifiers = delegate.refreshTask.map { [$0] } ?? []
 if let supervised = SupervisedHost(
     info: info, delegate: delegate, sceneDelegateClass: FixtureSceneDelegate.self, supportDirectory: support)
 {

@@ -133,6 +133,25 @@ final class ChildProcess: @unchecked Sendable {
 
 /// The terminal host with real processes and real signals.
 @Suite(.serialized) struct TerminalHostTests {
+    /// BGTaskScheduler in a real process: its code registers the launch handler and submits a refresh on Ctrl-Z;
+    /// SIGUSR2 to the stopped process runs it once the process is continued, before the return to the foreground,
+    /// and the handler's work completes the task.
+    @Test func sigusr2RunsTheScheduledTaskTheAppSubmitted() async throws {
+        let child = try ChildProcess("HostFixture", ["--profile", "ios17", "--bgtask", "com.fixture.refresh"])
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
+        child.send(SIGTSTP)
+        #expect(await child.waitUntilStopped())
+        child.send(SIGUSR2)
+        child.send(SIGCONT)
+        #expect(await child.waitFor("launch handler com.fixture.refresh"))
+        #expect(await child.waitFor("applicationDidBecomeActive:", count: 2))
+        #expect(await child.waitFor("task completed"))
+        let order = child.output.filter { $0.hasPrefix("launch handler") || $0 == "applicationWillEnterForeground:" }
+        #expect(order == ["launch handler com.fixture.refresh", "applicationWillEnterForeground:"])
+        child.send(SIGINT)
+        #expect(await child.exitStatus() == 0)
+    }
+
     @Test func ctrlZThenFgThenCtrlC() async throws {
         let child = try ChildProcess("HostFixture")
         #expect(await child.waitFor("applicationDidBecomeActive:"))

@@ -414,6 +414,29 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.status(of: "alpha").contains("active"))
     }
 
+    /// A real process's refresh task (docs/lifecycle.md §17): its code registers the launch handler and submits
+    /// the request; the system runs it at `bgtask-launch`, the process runs the handler, and it is suspended once
+    /// its code completes the task.
+    @Test func aRealProcessRunsItsScheduledTask() async throws {
+        let keys = """
+            <key>UIBackgroundModes</key><array><string>fetch</string></array>\
+            <key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.alpha.refresh</string></array>
+            """
+        let run = try SupervisorRun(
+            profile: "ios17", apps: [("alpha", ["--bgtask", "com.alpha.refresh"])], infos: ["alpha": keys])
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(run.ctl("home").status == 0)
+        #expect(await run.wait { run.status(of: "alpha").contains("suspended") }, "\(run.status(of: "alpha"))")
+        let launched = run.ctl("bgtask-launch", "alpha", "com.alpha.refresh")
+        #expect(launched.status == 0, "\(launched.output)")
+        let output = { (try? String(contentsOf: run.folder.appendingPathComponent("out/alpha.log"), encoding: .utf8)) ?? "" }
+        #expect(await run.wait { output().contains("task completed") }, "\(output())")
+        #expect(output().contains("launch handler com.alpha.refresh"))
+        #expect(await run.wait { run.status(of: "alpha").contains("suspended") }, "\(run.status(of: "alpha"))")
+        #expect(run.trace.contains(#""kind":"task","app":"alpha","identifier":"com.alpha.refresh","name":"launchHandler""#))
+        #expect(await run.wait { run.trace.contains(#""name":"setTaskCompleted","success":true"#) }, "\(run.trace)")
+    }
+
     /// The app's own code asks the supervisor for a window: granted on an iPad to an app with several windows
     /// (its second scene connects in the process), refused to one without, through its error handler.
     @Test func aRealProcessAsksForAWindow() async throws {
