@@ -131,6 +131,10 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var usesScenes: Bool
         public var backgroundModes: [String]
         public var tasks: Int
+        /// The identifiers of its BGTaskScheduler requests waiting for the system, and of the scheduled tasks
+        /// its process runs (docs/lifecycle.md §17).
+        public var pendingRequests: [String]
+        public var scheduledTasks: [String]
         /// Seconds of background time left, while a budget runs.
         public var budget: Double?
         /// The memory it takes, in megabytes.

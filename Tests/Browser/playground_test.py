@@ -70,6 +70,39 @@ def check(driver, url, screenshot):
     wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value").endswith("tap nots\n"))
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
     check_ipad(driver, wait, url)
+    check_scheduled_tasks(driver, wait, url)
+
+
+TASKS = """profile ios17
+app news background-modes=fetch bgtasks=com.example.refresh:refresh bgtask-work=5s
+tap news
+"""
+
+
+def check_scheduled_tasks(driver, wait, url):
+    """BGTaskScheduler from the buttons: a request submitted shows as pending on the app's card; run, it shows as
+    running, with its completion among the timers."""
+    encoded = base64.urlsafe_b64encode(TASKS.encode()).decode().rstrip("=")
+    driver.get("about:blank")
+    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
+    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == TASKS)
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: "active" in d.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .badge').text)
+    driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="submit"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending'))
+    pending = driver.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending').text
+    if pending != "pending com.example.refresh":
+        raise AssertionError(f"the card shows {pending!r}")
+    driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="bgtask-launch"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.running'))
+    if driver.find_elements(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending'):
+        raise AssertionError("the request still shows as pending once it runs")
+    wait.until(lambda d: "the scheduled task completes" in d.find_element(By.ID, "timers").text)
+    if not any("launchHandler com.example.refresh" in line for line in trace_lines(driver)):
+        raise AssertionError("the trace lacks the launch handler")
+    source = driver.find_element(By.ID, "source").get_attribute("value")
+    if not source.endswith("submit news com.example.refresh\nbgtask-launch news com.example.refresh\n"):
+        raise AssertionError(f"the scenario does not end with the task lines: {source!r}")
 
 
 IPAD = """profile ios17

@@ -8,7 +8,7 @@
     const ui = {
         connection: $("connection"), clock: $("clock"), profile: $("profile"), memory: $("memory"),
         screen: $("screen"), display: $("display"), homeButton: $("home-button"), targetApp: $("target-app"),
-        argument: $("argument"), waitAmount: $("wait-amount"), cards: $("app-cards"), timers: $("timers"),
+        argument: $("argument"), taskIdentifier: $("task-identifier"), waitAmount: $("wait-amount"), cards: $("app-cards"), timers: $("timers"),
         diagram: $("diagram"), diagramApp: $("diagram-app"), caption: $("edge-caption"), scenarios: $("scenarios"),
         source: $("source"), gutter: $("gutter"), problem: $("problem"), trace: $("trace"),
     };
@@ -159,11 +159,14 @@
             const scene = app.sessions.length > 1
                 ? app.sessions.map((session) => `<span class="scene" data-scene="${Phone.escape(session.id)}">${Phone.escape(session.id)} ${Phone.escape(session.state)}</span>`).join("")
                 : app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}</span>` : "";
+            // Scheduled tasks (docs/lifecycle.md §17): requests waiting for the system, tasks the process runs.
+            const scheduled = app.pendingRequests.map((id) => `<span class="task pending" title="a request waiting for the system">pending ${Phone.escape(id)}</span>`).join("")
+                + app.scheduledTasks.map((id) => `<span class="task running" title="a scheduled task the app runs">running ${Phone.escape(id)}</span>`).join("");
             const modes = app.backgroundModes.length ? `<span class="modes">${Phone.escape(app.backgroundModes.join(", "))}</span>` : "";
             card.innerHTML = `
                 <header><span class="glyph small" style="background:${Phone.colour(app.id)}">${Phone.escape(app.id.slice(0, 1).toUpperCase())}</span>
                     <b>${Phone.escape(app.id)}</b><span class="badge">${app.state}</span></header>
-                <div class="facts">${scene}${tasks}${budget}<span>${app.memory} MB</span>${modes}</div>
+                <div class="facts">${scene}${tasks}${scheduled}${budget}<span>${app.memory} MB</span>${modes}</div>
                 <div class="heard">${heard[app.id] ? Phone.escape(heard[app.id]) : ""}</div>`;
             if (heard[app.id]) card.classList.add("hears");
             card.onclick = () => follow(app.id);
@@ -341,7 +344,9 @@
                 // The app goes after the command's first word: `new-window split` is `new-window APP split`.
                 const [command, ...rest] = forApp.dataset.appLine.split(" ");
                 const takesArgument = ["open-url", "shortcut", "continue"].includes(command);
-                const after = takesArgument ? [ui.argument.value.trim()] : rest;
+                const takesTask = ["submit", "bgtask-launch", "bgtask-expire"].includes(command);
+                const after = takesArgument ? [ui.argument.value.trim()]
+                    : takesTask ? [ui.taskIdentifier.value.trim(), ...rest] : rest;
                 perform([command, ui.targetApp.value, ...after].join(" "));
             }
             const speed = event.target.closest("[data-speed]");
