@@ -429,11 +429,14 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(await run.wait { run.status(of: "alpha").contains("suspended") }, "\(run.status(of: "alpha"))")
         let launched = run.ctl("bgtask-launch", "alpha", "com.alpha.refresh")
         #expect(launched.status == 0, "\(launched.output)")
-        let output = { (try? String(contentsOf: run.folder.appendingPathComponent("out/alpha.log"), encoding: .utf8)) ?? "" }
+        let output = {
+            (try? String(contentsOf: run.folder.appendingPathComponent("out/alpha.log"), encoding: .utf8)) ?? ""
+        }
         #expect(await run.wait { output().contains("task completed") }, "\(output())")
         #expect(output().contains("launch handler com.alpha.refresh"))
         #expect(await run.wait { run.status(of: "alpha").contains("suspended") }, "\(run.status(of: "alpha"))")
-        #expect(run.trace.contains(#""kind":"task","app":"alpha","identifier":"com.alpha.refresh","name":"launchHandler""#))
+        #expect(
+            run.trace.contains(#""kind":"task","app":"alpha","identifier":"com.alpha.refresh","name":"launchHandler""#))
         #expect(await run.wait { run.trace.contains(#""name":"setTaskCompleted","success":true"#) }, "\(run.trace)")
     }
 
