@@ -498,7 +498,7 @@ extension LogChecker.Model {
         switch event {
         case .callback(let logged): callback = logged
         case .notification(let notification): callback = self.callback(posting: notification)
-        case .sceneState, .scenePhase: callback = nil
+        case .sceneState, .scenePhase, .scheduledTask: callback = nil
         }
         guard let callback else { return [event] }
         var lines: Set<LoggedEvent> = [.callback(callback)]
@@ -520,6 +520,10 @@ extension LogChecker.Model {
             return closure(states).filter {
                 $0.app != .notRunning && $0.app != .suspended && ($0.scene?.phase ?? .background) == phase
             }
+        case .scheduledTask:
+            // A task's handler runs, or the app completes it, in a process that executes: launched into the
+            // background for it, or resumed silently (docs/lifecycle.md §17).
+            return closure(states).filter { $0.app.isExecuting }
         case .notification(let notification):
             guard let callback = callback(posting: notification) else { return [] }
             if !callback.isSceneCallback, logged.contains(.callback(callback)) {

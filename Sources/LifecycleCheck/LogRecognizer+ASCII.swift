@@ -27,7 +27,9 @@ extension LogRecognizer {
         while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
-        guard let event = eventInASCII(bytes) ?? scenePhaseInASCII(bytes) else { return nil }
+        guard let event = eventInASCII(bytes) ?? scenePhaseInASCII(bytes) else {
+            return scheduledTaskInASCII(bytes, processNames: &processNames)
+        }
         let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
         // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
         var scene: String?
@@ -36,6 +38,39 @@ extension LogRecognizer {
         }
         return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes), scene: scene)
     }
+
+    /// ``scheduledTask(in:)`` for a line that names no other event; only a line that holds `Handler` or
+    /// `TaskCompleted` is made text and read.
+    private static func scheduledTaskInASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames
+    ) -> Recognized? {
+        guard holds(handlerMark, in: bytes) || holds(completedMark, in: bytes),
+            let (step, identifier) = scheduledTask(in: text(bytes))
+        else { return nil }
+        let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        return Recognized(
+            event: .scheduledTask(step), process: process, time: nslogTimeInASCII(bytes), taskIdentifier: identifier)
+    }
+
+    /// Whether the bytes hold a mark: each of its first byte found by `memchr`, the bytes after it compared.
+    private static func holds(_ mark: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count >= mark.count else { return false }
+        return mark.withUnsafeBufferPointer { mark in
+            var from = 0
+            let last = bytes.count - mark.count
+            while from <= last, let found = memchr(base + from, Int32(mark[0]), last + 1 - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if UnsafeBufferPointer(rebasing: bytes[index..<(index + mark.count)]).hasSameBytes(as: mark) {
+                    return true
+                }
+                from = index + 1
+            }
+            return false
+        }
+    }
+
+    private static let handlerMark = Array("Handler".utf8)
+    private static let completedMark = Array("TaskCompleted".utf8)
 
     /// ``scenePhase(in:)`` for a line that names no other event; only a line that holds `cenePhase` (of
     /// `scenePhase` or `ScenePhase`) is made text and read.

@@ -9,6 +9,10 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
     case sceneState(SceneState)
     /// SwiftUI's `ScenePhase` of a scene, as an app prints it (`scenePhase: inactive`, `ScenePhase.active`).
     case scenePhase(ScenePhase)
+    /// A step of a scheduled task (BGTaskScheduler, docs/lifecycle.md §17): its launch handler, its expiration
+    /// handler, or `setTaskCompleted(success:)`; the line's ``LogRecognizer/Recognized/taskIdentifier`` says which
+    /// task.
+    case scheduledTask(ScheduledTaskLine)
 
     public var description: String {
         switch self {
@@ -16,6 +20,7 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
         case .notification(let notification): notification.name
         case .sceneState(let state): "activationState \(state.rawValue)"
         case .scenePhase(let phase): "scenePhase \(phase.rawValue)"
+        case .scheduledTask(let step): step.rawValue
         }
     }
 
@@ -26,8 +31,17 @@ public enum LoggedEvent: Sendable, Hashable, CustomStringConvertible {
         case .callback(let callback): callback.isSceneCallback
         case .notification(let notification): notification.isSceneNotification
         case .sceneState, .scenePhase: true
+        case .scheduledTask: false
         }
     }
+}
+
+/// The step of a scheduled task a log line names, by the word that names it.
+public enum ScheduledTaskLine: String, CaseIterable, Sendable, Hashable {
+    case launchHandler
+    case expirationHandler
+    /// `setTaskCompleted(success:)`.
+    case completed = "setTaskCompleted"
 }
 
 /// Finds lifecycle events in console lines: NSLog lines with their date, process and thread prefix, `print`
@@ -48,6 +62,8 @@ public enum LogRecognizer {
         /// Which scene a scene's line is about, when it says (docs/lifecycle.md §16): a trace's `scene`
         /// (`notes#2`), a printed scene's address (`<UIWindowScene: 0x7f8…>`), or a session's id (`notes#2`).
         public var scene: String? = nil
+        /// Which scheduled task a task's line is about: its identifier (`com.news.refresh`).
+        public var taskIdentifier: String? = nil
     }
 
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
@@ -69,10 +85,44 @@ public enum LogRecognizer {
     static func recognizeAnyText(_ line: Substring) -> Recognized? {
         if line.first(where: { !$0.isWhitespace }) == "#" { return nil }
         if line.first == "{" { return recognizeTraceRecord(line) }
-        guard let event = event(in: line) ?? scenePhase(in: line).map(LoggedEvent.scenePhase) else { return nil }
+        if let event = event(in: line) ?? scenePhase(in: line).map(LoggedEvent.scenePhase) {
+            return Recognized(
+                event: event, process: nslogProcess(of: line), time: nslogTime(of: line),
+                scene: event.isSceneEvent ? sceneIdentity(in: line) : nil)
+        }
+        guard let (step, identifier) = scheduledTask(in: line) else { return nil }
         return Recognized(
-            event: event, process: nslogProcess(of: line), time: nslogTime(of: line),
-            scene: event.isSceneEvent ? sceneIdentity(in: line) : nil)
+            event: .scheduledTask(step), process: nslogProcess(of: line), time: nslogTime(of: line),
+            taskIdentifier: identifier)
+    }
+
+    /// The step of a scheduled task a line names, for a line that names no other event (docs/lifecycle.md §17): a
+    /// token `launchHandler`, `expirationHandler` or `setTaskCompleted` (alone, qualified as
+    /// `task.setTaskCompleted(success:`, or followed by `(` or `:`), and the task's identifier, the first other
+    /// token with a dot inside it that starts with a letter (`com.news.refresh`). A line without an identifier
+    /// names no task: `expirationHandler` alone may be a background task's.
+    static func scheduledTask(in line: Substring) -> (ScheduledTaskLine, identifier: String)? {
+        var step: ScheduledTaskLine?
+        var identifier: String?
+        for token in line.split(whereSeparator: { !isTokenByte($0.asciiValue ?? 0) }) {
+            let name = token.prefix { $0 != "(" && $0 != ":" }
+            let word = name.split(separator: ".").last ?? name[...]
+            if step == nil, let named = ScheduledTaskLine(rawValue: String(word)) {
+                step = named
+                continue
+            }
+            if identifier == nil, isTaskIdentifier(token) { identifier = String(token) }
+        }
+        guard let step, let identifier else { return nil }
+        return (step, identifier)
+    }
+
+    /// Whether a token reads as a task identifier: a letter first, a dot inside, no `(`, `)` or `:`.
+    private static func isTaskIdentifier(_ token: Substring) -> Bool {
+        guard let first = token.first, first.isLetter, let last = token.last, last.isLetter || last.isNumber,
+            token.contains(".")
+        else { return false }
+        return !token.contains { $0 == "(" || $0 == ")" || $0 == ":" }
     }
 
     /// The scene a line names (docs/lifecycle.md §16): the address of a printed scene, `<UIWindowScene: 0x7f8…>`
@@ -284,6 +334,12 @@ public enum LogRecognizer {
             return UIKitNotification(rawValue: name).map {
                 Recognized(event: .notification($0), process: app, time: time, isTraceRecord: true, scene: scene)
             }
+        case "task":
+            guard let step = ScheduledTaskLine(rawValue: name), let identifier = field("identifier", in: line) else {
+                return nil
+            }
+            return Recognized(
+                event: .scheduledTask(step), process: app, time: time, isTraceRecord: true, taskIdentifier: identifier)
         default:
             return nil
         }

@@ -4,7 +4,8 @@ extension LoggedEvent {
     /// A number for each event, below ``ordinalLimit`` and distinct for distinct events: a key cheaper to hash,
     /// or to keep in an ``EventSet``, than the event itself.
     ///
-    /// Callbacks take 0–63, notifications 64–95, scene states 96–99 and scene phases 100–102, each by its case's
+    /// Callbacks take 0–63, notifications 64–95, scene states 96–99, scene phases 100–102 and the steps of
+    /// scheduled tasks 104–106, each by its case's
     /// position. A payload-free enum is stored as its case's position (Swift lays such enums out so), which is
     /// read here without a table.
     var ordinal: Int {
@@ -13,6 +14,7 @@ extension LoggedEvent {
         case .notification(let notification): 64 + Self.position(of: notification)
         case .sceneState(let state): 96 + Self.position(of: state)
         case .scenePhase(let phase): 100 + Self.position(of: phase)
+        case .scheduledTask(let step): 104 + Self.position(of: step)
         }
     }
 
@@ -25,6 +27,7 @@ extension LoggedEvent {
         let all =
             Callback.allCases.map(LoggedEvent.callback) + UIKitNotification.allCases.map(LoggedEvent.notification)
             + SceneState.allCases.map(LoggedEvent.sceneState) + ScenePhase.allCases.map(LoggedEvent.scenePhase)
+            + ScheduledTaskLine.allCases.map(LoggedEvent.scheduledTask)
         for event in all { events[event.ordinal] = event }
         return events
     }()

@@ -41,7 +41,9 @@ final class RecognizedLineSpool {
         let process = line.process == lastProcess ? nil : line.process
         if line.process != nil { flags |= process == nil ? Flag.sameProcess : Flag.hasProcess }
         lastProcess = line.process
-        if line.scene != nil { flags |= Flag.hasScene }
+        // A task's line keeps its identifier where a scene's line keeps its scene: no line has both.
+        let scene = line.scene ?? line.taskIdentifier
+        if scene != nil { flags |= Flag.hasScene }
         // The fixed part, the time and the lengths of the process and the scene are put together first, then
         // appended at once; the process's name and the scene's follow.
         var fields: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
@@ -58,7 +60,7 @@ final class RecognizedLineSpool {
                 fields.storeBytes(of: UInt64(process.utf8.count).littleEndian, toByteOffset: end, as: UInt64.self)
                 end += 8
             }
-            if let scene = line.scene {
+            if let scene {
                 fields.storeBytes(of: UInt64(scene.utf8.count).littleEndian, toByteOffset: end, as: UInt64.self)
                 end += 8
             }
@@ -66,7 +68,7 @@ final class RecognizedLineSpool {
         }
         var bytes = pending  // the same buffer (a class): `append(_: String)` is declared mutating
         if let process { bytes.append(contentsOf: process) }
-        if let scene = line.scene { bytes.append(contentsOf: scene) }
+        if let scene { bytes.append(contentsOf: scene) }
         if pending.count >= Self.pieceSize { try flush() }
     }
 
@@ -150,9 +152,10 @@ final class RecognizedLineSpool {
             }
             offset = end
             lastProcess = process
-            let line = LogRecognizer.Recognized(
+            var line = LogRecognizer.Recognized(
                 event: event, process: process, time: time, isTraceRecord: flags & Flag.isTraceRecord != 0,
                 scene: scene)
+            if case .scheduledTask = event { (line.scene, line.taskIdentifier) = (nil, scene) }
             guard body(line, number) else { return (offset, .stop) }
         }
         return (offset, .more)

@@ -6,7 +6,7 @@ import Testing
 
 /// What `lifecycle check` keeps between its passes comes back as it went in, from memory or from the temporary
 /// file, records cut across the file's pieces included, and runs of lines of one process (whose name is kept once),
-/// with the scene a line names.
+/// with the scene a line names or the task.
 @Suite struct RecognizedLineSpoolTests {
     static func lines(_ count: Int) -> [LogRecognizer.Recognized] {
         var random = SplitMix64(seed: 11)
@@ -26,10 +26,15 @@ import Testing
                 case 1: "0x7f8a" + String(random.next() % 0xFFFF, radix: 16)
                 default: nil
                 }
-            return LogRecognizer.Recognized(
+            var line = LogRecognizer.Recognized(
                 event: events[Int(random.next() % UInt64(events.count))], process: process,
                 time: random.next() % 2 == 0 ? Double(index) / 1000 : nil, isTraceRecord: random.next() % 5 == 0,
                 scene: scene)
+            // A scheduled task's line names its task, never a scene.
+            if case .scheduledTask = line.event {
+                (line.scene, line.taskIdentifier) = (nil, "com.example.task\(index)")
+            }
+            return line
         }
     }
 
