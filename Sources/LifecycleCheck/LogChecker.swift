@@ -238,8 +238,9 @@ public struct LogChecker {
         let others = current.otherScenes.sorted { $0.key < $1.key }
         // A line of a step in progress (the app's notification of a scene's step) is that scene's.
         if !current.openStep.contains(line.event),
-            var (scene, track) = others.first(where: { $0.value.openStep.contains(line.event) })
+            let (scene, found) = others.first(where: { $0.value.openStep.contains(line.event) })
         {
+            var track = found
             let verdict = check(line, on: &track)
             current.otherScenes[scene] = track
             return verdict

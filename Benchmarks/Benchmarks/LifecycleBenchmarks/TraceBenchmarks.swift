@@ -68,6 +68,9 @@ struct EncodableRecord: Encodable {
     var actual: String?
     var ok: Bool?
     var text: String?
+    var identifier: String?
+    var `class`: String?
+    var success: Bool?
 
     init(_ record: TraceRecord) {
         t = record.time.inSeconds
@@ -98,6 +101,13 @@ struct EncodableRecord: Encodable {
             ok = expected == actual
         case .note(let app, let text):
             (self.app, self.text) = (app?.rawValue, text)
+        case .scheduledTask(let app, let identifier, let step):
+            (self.app, self.identifier) = (app.rawValue, identifier)
+            switch step {
+            case .launchHandler(let kind): (name, `class`) = ("launchHandler", kind.className)
+            case .expirationHandler: name = "expirationHandler"
+            case .completed(let success): (name, self.success) = ("setTaskCompleted", success)
+            }
         case .explanation(let text):
             self.text = text
         }
