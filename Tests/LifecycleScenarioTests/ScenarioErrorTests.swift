@@ -252,6 +252,59 @@ import Testing
             "t.scenario:6:12: error: 'new-window notes stage' is impossible here: Stage Manager with another app's window is not in the model (one app is in front at a time)"
         ),
         (
+            "profile ios17\napp news bgtasks=com.news.refresh:refresh",
+            "t.scenario:2:10: error: 'com.news.refresh:refresh' (a BGAppRefreshTask) needs the background mode 'fetch': add it to background-modes"
+        ),
+        (
+            "profile ios17\napp news background-modes=processing bgtasks=com.news.clean:procesing",
+            "t.scenario:2:38: error: expected com.news.clean:KIND, KIND one of refresh, processing, continued, found 'com.news.clean:procesing'; did you mean 'processing'?"
+        ),
+        (
+            "profile ios17\napp news bgtasks=com.news.export:continued",
+            "t.scenario:2:10: error: a continued-processing task (BGContinuedProcessingTask) needs iOS 26 or later, and the profile is ios17; write 'profile ios26' (or later) before the first action"
+        ),
+        (
+            "profile ios12\napp news background-modes=fetch bgtasks=a.b:refresh",
+            "t.scenario:2:33: error: 'bgtasks' (BGTaskScheduler) needs iOS 13 or later, and the profile is ios12; write 'profile ios13' (or later) before the first action"
+        ),
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.a:refresh,com.a:refresh",
+            "t.scenario:2:33: error: the task identifier 'com.a' is listed twice"
+        ),
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\nsubmit news com.news.refresh",
+            "t.scenario:3:8: error: 'submit news com.news.refresh' is impossible here: news is not running: only its code submits task requests"
+        ),
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\nbgtask-launch news com.news.refresh",
+            "t.scenario:3:15: error: 'bgtask-launch news com.news.refresh' is impossible here: news has no pending request com.news.refresh (submit one first)"
+        ),
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\ntap news\nsubmit news com.news.refresh after=15m\nbgtask-launch news com.news.refresh",
+            "t.scenario:5:15: error: 'bgtask-launch news com.news.refresh' is impossible here: the request com.news.refresh may not begin yet: its earliestBeginDate has not come"
+        ),
+        (
+            "profile ios17\napp news background-modes=processing bgtasks=com.news.clean:processing\ntap news\nsubmit news com.news.clean requires-power\nbgtask-launch news com.news.clean",
+            "t.scenario:5:15: error: 'bgtask-launch news com.news.clean' is impossible here: the request com.news.clean requires external power, and the device is not charging ('charger on')"
+        ),
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\ntap news\nbgtask-expire news com.news.refresh",
+            "t.scenario:4:15: error: 'bgtask-expire news com.news.refresh' is impossible here: news runs no task com.news.refresh (bgtask-launch or submit starts one)"
+        ),
+        (
+            "profile ios17\napp news\ntap news\nsubmit news com.news.refresh later=5m",
+            "t.scenario:4:30: error: expected after=DURATION, requires-power or requires-network, found 'later=5m'"
+        ),
+        (
+            "profile ios17\napp news\ntap news\nsubmit news com.news.refresh requires-power requires-power",
+            "t.scenario:4:45: error: 'requires-power' is given twice"
+        ),
+        (
+            "profile ios17\napp news\ntap news\nsubmit news com/news",
+            "t.scenario:4:13: error: expected a task identifier (letters, digits, '.', '_' and '-'), such as com.example.refresh, found 'com/news'"
+        ),
+        ("charger maybe", "t.scenario:1:9: error: expected 'on' or 'off', found 'maybe'"),
+        (
             "profile ios17\napp notes scenes\nclose-window notes",
             "t.scenario:3:14: error: expected a scene id, such as notes#2, found 'notes'"
         ),
