@@ -144,7 +144,7 @@
         // What each app heard last in this reply: its last callback, or else its last notification.
         const heard = {};
         for (const line of fresh) {
-            if (!line.app || (line.kind !== "callback" && line.kind !== "notification")) continue;
+            if (!line.app || (line.kind !== "callback" && line.kind !== "notification" && line.kind !== "task")) continue;
             if (line.kind === "notification" && heard[line.app] && !heard[line.app].startsWith("↳")) continue;
             heard[line.app] = line.text.replace(/^\s*\S+\s+\S+\s+/, "");
         }
