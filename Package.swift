@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
         .library(name: "LifecycleDiagram", targets: ["LifecycleDiagram"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
+        .library(name: "LifecycleUIKit", targets: ["LifecycleUIKit"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
         .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
@@ -21,6 +22,9 @@ let package = Package(
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .executable(name: "logging-app", targets: ["LoggingApp"]),
         .executable(name: "logging-scene-app", targets: ["LoggingSceneApp"]),
+        .executable(name: "uikit-scene-app", targets: ["UIKitSceneApp"]),
+        .executable(name: "uikit-classic-app", targets: ["UIKitClassicApp"]),
+        .executable(name: "uikit-logging-app", targets: ["UIKitLoggingApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,6 +60,8 @@ let package = Package(
         .target(name: "LifecycleDiagram", dependencies: ["LifecycleCore"]),
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
+        // UIKit's own names over LifecycleKit, so that a delegate written for iOS builds unchanged.
+        .target(name: "LifecycleUIKit", dependencies: ["LifecycleKit", "LifecycleTerminal"]),
         // The messages between a supervisor and the app processes it runs (docs/supervisor.md).
         .target(name: "LifecycleWire", dependencies: ["LifecycleCore", "CLifecycleShims"]),
         // Linux calls Swift cannot make directly (prctl, SO_PEERCRED).
@@ -113,6 +119,12 @@ let package = Package(
             name: "LifecycleSupervisorTests",
             dependencies: ["LifecycleSimulator", "LifecycleTrace", "LifecycleSupervisor", "LifecycleWire"]),
         .testTarget(
+            name: "LifecycleUIKitTests",
+            dependencies: [
+                "LifecycleUIKit", "LifecycleTesting", "LoggingExample", "LifecycleScenario", "UIKitSceneApp",
+                "UIKitClassicApp", "UIKitLoggingApp",
+            ]),
+        .testTarget(
             name: "LifecycleKitTests",
             dependencies: [
                 "LifecycleTesting", "LoggingExample", "LifecycleTerminal", "LifecycleScenario", "LifecycleSimulator",
@@ -137,6 +149,17 @@ let package = Package(
             path: "Examples/LoggingSceneApp",
             resources: [.copy("Resources")]),
         // A real process for the terminal-host tests: slow callbacks, background tasks.
+        // Xcode's app templates, and the logging example in UIKit's names, behind the three lines that choose UIKit or
+        // LifecycleUIKit: files as they build for iOS (outside Examples/, which keeps this project's style).
+        .executableTarget(
+            name: "UIKitSceneApp", dependencies: ["LifecycleUIKit"], path: "XcodeTemplates/SceneApp",
+            resources: [.copy("Resources")]),
+        .executableTarget(
+            name: "UIKitClassicApp", dependencies: ["LifecycleUIKit"], path: "XcodeTemplates/ClassicApp",
+            resources: [.copy("Resources")]),
+        .executableTarget(
+            name: "UIKitLoggingApp", dependencies: ["LifecycleUIKit"], path: "XcodeTemplates/LoggingApp",
+            resources: [.copy("Resources")]),
         .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),
         // A process for the tests to kill at random instants while it writes restoration archives.
         .executableTarget(name: "ArchiveWriter", dependencies: ["LifecycleKit"], path: "Tests/ArchiveWriter"),

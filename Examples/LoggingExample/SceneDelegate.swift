@@ -1,12 +1,12 @@
 // The scene-based twin of LonelyShadow's logging delegate: what an app made from Xcode's template since iOS 13
 // logs. `import UIKit` became `import LifecycleKit`, `UIResponder, UIWindowSceneDelegate` became
-// `SceneDelegate`, `UIScene` and `UIWindowScene` became `Scene`. Beside the delegate, a SwiftUI-style
+// `WindowSceneDelegate`, `UIScene` and `UIWindowScene` became `Scene`. Beside the delegate, a SwiftUI-style
 // `scenePhase` observer logs each phase as it changes.
 import Foundation
 import LifecycleKit
 
 @MainActor
-public final class LoggingSceneDelegate: SceneDelegate {
+public final class LoggingSceneDelegate: WindowSceneDelegate {
     /// Where the log lines go: NSLog, unless a test collects them.
     public static var log: (String) -> Void = { NSLog("%@", $0) }
 

@@ -27,7 +27,7 @@ public final class Application {
     // Scenes (docs/lifecycle.md §13).
     /// The class of the scene delegate made for each new scene, unless the session's configuration names
     /// another: what UIKit reads from the Info.plist's scene manifest. The host sets it.
-    public var sceneDelegateClass: (any SceneDelegate.Type)?
+    public var sceneDelegateClass: (any WindowSceneDelegate.Type)?
     /// The app's scene sessions, by persistent identifier: they outlive scenes and processes.
     var sessionsByID: [String: SceneSession] = [:]
     /// The configuration the app delegate chose for each role, the first time it was asked: iOS remembers it and
@@ -47,6 +47,10 @@ public final class Application {
     /// The application whose code is running (a callback, a handler, work it scheduled), for
     /// ``BGTaskScheduler/shared``.
     static var running: Application?
+
+    /// The application whose code is running now — its delegate's method, a handler, work it scheduled — or `nil`
+    /// outside any app's code: what `UIApplication.shared` and `BGTaskScheduler.shared` stand for.
+    public static var current: Application? { running }
 
     public init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,

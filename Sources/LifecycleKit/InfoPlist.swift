@@ -17,6 +17,10 @@ public struct InfoPlist: Sendable, Hashable {
     /// `BGTaskSchedulerPermittedIdentifiers` (docs/lifecycle.md §17). The list names no kinds: each request's class
     /// says what kind of task it runs.
     public var permittedTaskIdentifiers: [String] = []
+    /// The scene manifest's `UISceneDelegateClassName` for the application role (`$(PRODUCT_MODULE_NAME).SceneDelegate`
+    /// in Xcode's template), if it names one: a host that can look classes up by name makes the scene delegates from
+    /// it.
+    public var sceneDelegateClassName: String?
 
     /// A property list that cannot be used, with the key at fault.
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -95,6 +99,9 @@ public struct InfoPlist: Sendable, Hashable {
             usesScenes: raw.UIApplicationSceneManifest != nil,
             supportsMultipleWindows: raw.UIApplicationSceneManifest?.UIApplicationSupportsMultipleScenes ?? false)
         permittedTaskIdentifiers = raw.BGTaskSchedulerPermittedIdentifiers ?? []
+        sceneDelegateClassName =
+            raw.UIApplicationSceneManifest?.UISceneConfigurations?["UIWindowSceneSessionRoleApplication"]?
+            .first?.UISceneDelegateClassName
     }
 
     /// The app's configuration for the core, with this list's keys.
@@ -121,6 +128,12 @@ public struct InfoPlist: Sendable, Hashable {
         /// `UIApplicationSceneManifest`: its presence, and whether it allows several windows.
         struct SceneManifest: Decodable {
             var UIApplicationSupportsMultipleScenes: Bool?
+            var UISceneConfigurations: [String: [SceneConfiguration]]?
+        }
+
+        /// One of a role's configurations: the delegate class it names.
+        struct SceneConfiguration: Decodable {
+            var UISceneDelegateClassName: String?
         }
 
         enum CodingKeys: String, CodingKey {

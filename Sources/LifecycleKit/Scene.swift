@@ -2,7 +2,7 @@ import Foundation
 import LifecycleCore
 
 /// A scene of the app, one piece of its visible UI (`UIScene` and `UIWindowScene`), with a life cycle of its
-/// own told to its ``SceneDelegate`` (docs/lifecycle.md §13).
+/// own told to its ``WindowSceneDelegate`` (docs/lifecycle.md §13).
 @MainActor
 public final class Scene: Hashable {
     /// `UIScene.ActivationState`.
@@ -30,13 +30,13 @@ public final class Scene: Hashable {
 
     public let session: SceneSession
     /// The scene's delegate; the scene keeps it alive, as UIKit does.
-    public var delegate: (any SceneDelegate)?
+    public var delegate: (any WindowSceneDelegate)?
     /// The scene's state, as UIKit reports it inside each of its delegate's methods.
     public internal(set) var activationState: ActivationState = .unattached
     public var title: String?
     private let phases = Broadcast<ScenePhase>()
 
-    init(session: SceneSession, delegate: (any SceneDelegate)?) {
+    init(session: SceneSession, delegate: (any WindowSceneDelegate)?) {
         self.session = session
         self.delegate = delegate
     }

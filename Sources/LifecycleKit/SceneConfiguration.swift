@@ -13,9 +13,9 @@ public struct SceneConfiguration {
 
     public var name: String?
     public var role: Role
-    public var delegateClass: (any SceneDelegate.Type)?
+    public var delegateClass: (any WindowSceneDelegate.Type)?
 
-    public init(name: String?, sessionRole: Role, delegateClass: (any SceneDelegate.Type)? = nil) {
+    public init(name: String?, sessionRole: Role, delegateClass: (any WindowSceneDelegate.Type)? = nil) {
         self.name = name
         self.role = sessionRole
         self.delegateClass = delegateClass

@@ -13,7 +13,7 @@ public enum ProcessHost {
     ///   - configure: called with the application before anything is delivered, to observe it (its phases,
     ///     its notifications).
     public static func run(
-        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any WindowSceneDelegate.Type)? = nil,
         profile: Profile = .ios12, supportDirectory: URL, tracing: Bool = false,
         configure: (Application) -> Void = { _ in }
     ) -> Never {

@@ -40,7 +40,7 @@ public final class SupervisedHost {
 
     /// Connects to the supervisor named in the environment; `nil` when the process was not started by one.
     public init?(
-        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any WindowSceneDelegate.Type)? = nil,
         supportDirectory: URL
     ) {
         let environment = ProcessInfo.processInfo.environment

@@ -76,7 +76,7 @@ public final class TerminalHost {
     ///   - sceneDelegateClass: for a scene-based app (`info.usesScenes`; iOS 13 profiles and later), the class of
     ///     its scene delegate, as the Info.plist's scene manifest names it on iOS.
     public init(
-        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any SceneDelegate.Type)? = nil,
+        info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any WindowSceneDelegate.Type)? = nil,
         profile: Profile = .ios12, supportDirectory: URL, behavior: AppBehavior = AppBehavior(),
         tracing: Bool = false, showsKeys: Bool? = nil
     ) {

@@ -46,7 +46,7 @@ public final class SimulatedDevice {
     public init(
         profile: Profile = .ios12, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
         apps: [AppConfiguration],
-        delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:],
+        delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:],
         notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil
     ) {
         self.archiveDirectory = archiveDirectory
@@ -71,7 +71,7 @@ public final class SimulatedDevice {
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.
     public convenience init(
         scenario: Scenario, delegates: [AppID: any ApplicationDelegate],
-        sceneDelegateClasses: [AppID: any SceneDelegate.Type] = [:], defaultProfile: Profile = .ios12
+        sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:], defaultProfile: Profile = .ios12
     ) {
         self.init(
             profile: scenario.profile ?? defaultProfile, device: scenario.device, deviceMemory: scenario.deviceMemory,

@@ -79,7 +79,7 @@ final class FixtureDelegate: ApplicationDelegate {
 
 /// With --scenes, the fixture is scene-based: its scene delegate logs the same way.
 @MainActor
-final class FixtureSceneDelegate: SceneDelegate {
+final class FixtureSceneDelegate: WindowSceneDelegate {
     required init() {}
     private func log(_ selector: String) { FileHandle.standardOutput.write(Data((selector + "\n").utf8)) }
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions)

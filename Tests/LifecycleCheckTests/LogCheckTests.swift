@@ -342,7 +342,7 @@ import Testing
         ("UIApplicationProtectedDataWillBecomeUnavailable", .notification(.protectedDataWillBecomeUnavailable)),
         ("protectedDataDidBecomeAvailableNotification", .notification(.protectedDataDidBecomeAvailable)),
         ("sceneDidBecomeActive(_:)", .callback(.sceneDidBecomeActive)),
-        ("-[SceneDelegate scene:willConnectToSession:options:]", .callback(.sceneWillConnect)),
+        ("-[WindowSceneDelegate scene:willConnectToSession:options:]", .callback(.sceneWillConnect)),
         ("scene(_:willConnectTo:options:)", .callback(.sceneWillConnect)),
         ("UIScene.didEnterBackgroundNotification", .notification(.sceneDidEnterBackground)),
         ("UISceneDidEnterBackgroundNotification", .notification(.sceneDidEnterBackground)),

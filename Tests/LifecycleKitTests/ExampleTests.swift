@@ -64,7 +64,9 @@ import Testing
         let delegates = Dictionary(
             uniqueKeysWithValues: scenario.apps.map { ($0.id, AppDelegate(log: { _ in }) as any ApplicationDelegate) })
         let scenes = Dictionary(
-            uniqueKeysWithValues: scenario.apps.map { ($0.id, LoggingSceneDelegate.self as any SceneDelegate.Type) })
+            uniqueKeysWithValues: scenario.apps.map {
+                ($0.id, LoggingSceneDelegate.self as any WindowSceneDelegate.Type)
+            })
         let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
         try device.run(scenario)
         var expected: [String] = []

@@ -29,7 +29,7 @@ import Testing
             })
         let scenes = Dictionary(
             uniqueKeysWithValues: scenario.apps.filter(\.usesScenes).map {
-                ($0.id, ScriptedSceneDelegate.self as any SceneDelegate.Type)
+                ($0.id, ScriptedSceneDelegate.self as any WindowSceneDelegate.Type)
             })
         ScriptedSceneDelegate.appDelegates = delegates
         let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite struct SceneApplicationTests {
     /// A scene delegate that records what it hears, and what it was given.
-    final class RecordingSceneDelegate: SceneDelegate {
+    final class RecordingSceneDelegate: WindowSceneDelegate {
         static var log: [String] = []
         static var connectionURLs: [URL] = []
         static var restoredActivities: [String?] = []

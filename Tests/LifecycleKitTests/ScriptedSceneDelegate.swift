@@ -9,7 +9,7 @@ import LifecycleKit
 /// The system makes scene delegates with `init()`, so the scripted app delegates it logs to are found by app,
 /// from the scene's session (`notes#1` belongs to `notes`).
 @MainActor
-final class ScriptedSceneDelegate: SceneDelegate {
+final class ScriptedSceneDelegate: WindowSceneDelegate {
     /// The app delegates of the apps under test, by app.
     static var appDelegates: [AppID: ScriptedDelegate] = [:]
 

@@ -27,7 +27,12 @@ import Testing
         static let sceneDelegate = Example(
             executable: "logging-scene-app", infoPlist: "Examples/LoggingSceneApp/Resources/Info.plist",
             profile: .ios26, launched: "sceneDidBecomeActive(_:)")
-        static let both = [appDelegate, sceneDelegate]
+        /// The logging app delegate in UIKit's own names (XcodeTemplates/LoggingApp), on LifecycleUIKit's default
+        /// profile: it must log what LifecycleKit's port logs.
+        static let uikitAppDelegate = Example(
+            executable: "uikit-logging-app", infoPlist: "XcodeTemplates/LoggingApp/Resources/Info.plist",
+            profile: .ios26, launched: "applicationDidBecomeActive:")
+        static let all = [appDelegate, sceneDelegate, uikitAppDelegate]
 
         /// The package's folder, where the examples' Info.plists are.
         static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -161,7 +166,7 @@ import Testing
 
     /// Sends `signal` in `state`, then ends the app as a user would (`fg` if it is stopped, Ctrl-C): what the
     /// example logged from its launch to its end is what the core gives for the same actions.
-    @Test(arguments: Example.both, State.allCases)
+    @Test(arguments: Example.all, State.allCases)
     func everySignal(example: Example, state: State) async throws {
         for signal in Self.signals {
             let running = try await Running.launched(example)
@@ -244,7 +249,7 @@ import Testing
 
     /// A signal handled while the app is suspended (`kill -USR1`, then `fg`) does not stop the process again
     /// over the continue that waits behind it: ten times in a row.
-    @Test(arguments: Example.both)
+    @Test(arguments: Example.all)
     func aSignalWhileSuspendedKeepsTheContinue(example: Example) async throws {
         let running = try await Running.launched(example)
         let child = running.child
@@ -262,7 +267,7 @@ import Testing
 
     /// Five Ctrl-Z and `fg` pairs sent back to back, ten times: the app always ends up in the foreground and
     /// running, and what it logged fits the model.
-    @Test(arguments: Example.both)
+    @Test(arguments: Example.all)
     func pairsOfCtrlZAndFgBackToBack(example: Example) async throws {
         let running = try await Running.launched(example)
         let child = running.child

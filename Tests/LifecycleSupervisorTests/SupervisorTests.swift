@@ -414,6 +414,31 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.status(of: "alpha").contains("active"))
     }
 
+    /// An app delegate written with UIKit's names (`@main class AppDelegate: UIResponder, UIApplicationDelegate`,
+    /// behind the three lines that choose UIKit or LifecycleUIKit) runs under the supervisor as LifecycleKit's port
+    /// does: it hears the engine's callbacks, in the engine's order.
+    @Test func anAppDelegateInUIKitNamesRunsUnderTheSupervisor() async throws {
+        let app = "com.example.uikit-logging-app"
+        let run = try SupervisorRun(
+            profile: "ios17", apps: [(app, [])],
+            executables: [app: SupervisorRun.executable("uikit-logging-app").path], infos: [app: ""])
+        for action in ["tap \(app)", "home", "tap \(app)", "switcher", "swipe \(app)"] {
+            #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
+        }
+        let expected = [
+            "application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:",
+            "applicationWillResignActive:", "applicationDidEnterBackground:", "applicationWillEnterForeground:",
+            "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+            "applicationWillTerminate:",
+        ]
+        let logged = {
+            ((try? String(contentsOf: run.folder.appendingPathComponent("out/\(app).log"), encoding: .utf8)) ?? "")
+                .split(separator: "\n").compactMap { line in line.range(of: "] ").map { String(line[$0.upperBound...]) }
+                }
+        }
+        #expect(await run.wait { logged() == expected }, "\(logged())")
+    }
+
     /// A real process's refresh task (docs/lifecycle.md §17): its code registers the launch handler and submits
     /// the request; the system runs it at `bgtask-launch`, the process runs the handler, and it is suspended once
     /// its code completes the task.

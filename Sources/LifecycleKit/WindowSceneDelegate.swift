@@ -10,7 +10,7 @@ import LifecycleCore
 /// spellings — UIKit's plain closure and the `@MainActor @Sendable` one — so whichever an app implements is
 /// called.
 @MainActor
-public protocol SceneDelegate: AnyObject {
+public protocol WindowSceneDelegate: AnyObject {
     init()
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions)
     func sceneDidDisconnect(_ scene: Scene)
@@ -29,7 +29,7 @@ public protocol SceneDelegate: AnyObject {
     func stateRestorationActivity(for scene: Scene) -> UserActivity?
 }
 
-extension SceneDelegate {
+extension WindowSceneDelegate {
     public func scene(
         _ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions
     ) {}
@@ -53,3 +53,8 @@ extension SceneDelegate {
     ) { completionHandler(true) }
     public func stateRestorationActivity(for scene: Scene) -> UserActivity? { nil }
 }
+
+/// The scene delegate protocol's name before it was renamed: it clashed with the class Xcode's template calls
+/// `SceneDelegate`.
+@available(*, deprecated, renamed: "WindowSceneDelegate")
+public typealias SceneDelegate = WindowSceneDelegate

@@ -1,0 +1,2 @@
+// UIKit brings Foundation with it, and an app's delegate uses it (URL, NSLog, NSCoder): so does this module.
+@_exported import Foundation

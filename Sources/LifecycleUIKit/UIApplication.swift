@@ -1,0 +1,143 @@
+import Foundation
+import LifecycleKit
+
+/// The app as its code sees it (`UIApplication`), over LifecycleKit's ``Application``: every answer is the Kit's,
+/// and every request goes to it.
+///
+/// Unlike UIKit's, it is not a `UIResponder`: no code makes one (``shared`` is the app's).
+@MainActor
+public final class UIApplication {
+    /// `UIApplication.State`: `.active`, `.inactive`, `.background`.
+    public typealias State = Application.State
+
+    /// The application of LifecycleKit this one stands for.
+    public let kitApplication: Application
+
+    init(_ application: Application) {
+        self.kitApplication = application
+    }
+
+    /// `UIApplication.shared`: the application whose code is running; in a process, the process's app.
+    public static var shared: UIApplication {
+        if let current = Application.current { return UIKitBridge.application(for: current) }
+        let all = UIKitBridge.allApplications
+        guard all.count == 1, let only = all.first else {
+            preconditionFailure(
+                "UIApplication.shared is used outside any app's code, with \(all.count) apps: use the app's own")
+        }
+        return only
+    }
+
+    /// The `UIApplication` of a LifecycleKit application: one object for the application's whole life.
+    public static func application(for application: Application) -> UIApplication {
+        UIKitBridge.application(for: application)
+    }
+
+    /// The app delegate, as the app wrote it.
+    public var delegate: (any UIApplicationDelegate)? {
+        (kitApplication.delegate as? UIKitApplicationDelegate)?.delegate
+    }
+
+    public var applicationState: State { kitApplication.applicationState }
+    public var backgroundTimeRemaining: TimeInterval { kitApplication.backgroundTimeRemaining }
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`.
+    public func beginBackgroundTask(
+        withName taskName: String?, expirationHandler handler: (@MainActor () -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier {
+        kitApplication.beginBackgroundTask(withName: taskName, expirationHandler: handler)
+    }
+
+    /// `beginBackgroundTask(expirationHandler:)`.
+    public func beginBackgroundTask(expirationHandler handler: (@MainActor () -> Void)? = nil)
+        -> UIBackgroundTaskIdentifier
+    {
+        kitApplication.beginBackgroundTask(withName: nil, expirationHandler: handler)
+    }
+
+    /// `endBackgroundTask(_:)`.
+    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        kitApplication.endBackgroundTask(identifier)
+    }
+
+    // MARK: Scenes
+
+    /// `openSessions`: every session the app has.
+    public var openSessions: Set<UISceneSession> { Set(kitApplication.openSessions.map(UIKitBridge.session(for:))) }
+    /// `connectedScenes`: the scenes connected now.
+    public var connectedScenes: Set<UIScene> {
+        Set(kitApplication.connectedScenes.map { UIKitBridge.scene(for: $0) as UIScene })
+    }
+    /// `requestSceneSessionActivation(_:userActivity:options:errorHandler:)`: shows the session's window, or a new
+    /// one (docs/lifecycle.md §16); carried out once the calling code returns.
+    public func requestSceneSessionActivation(
+        _ sceneSession: UISceneSession?, userActivity: NSUserActivity?, options: UIScene.ActivationRequestOptions?,
+        errorHandler: ((any Error) -> Void)? = nil
+    ) {
+        kitApplication.requestSceneSessionActivation(sceneSession?.kitSession) { errorHandler?($0) }
+    }
+
+    /// iOS 17's `activateSceneSession(for:errorHandler:)`.
+    public func activateSceneSession(
+        for request: UISceneSessionActivationRequest, errorHandler: ((any Error) -> Void)? = nil
+    ) {
+        kitApplication.requestSceneSessionActivation(request.session?.kitSession) { errorHandler?($0) }
+    }
+
+    /// `requestSceneSessionDestruction(_:options:errorHandler:)`.
+    public func requestSceneSessionDestruction(
+        _ sceneSession: UISceneSession, options: UISceneDestructionRequestOptions?,
+        errorHandler: ((any Error) -> Void)? = nil
+    ) {
+        kitApplication.requestSceneSessionDestruction(sceneSession.kitSession) { errorHandler?($0) }
+    }
+}
+
+extension UIScene {
+    /// `UIScene.ActivationRequestOptions`: what a request to show a window may say; the model reads none of it.
+    public final class ActivationRequestOptions {
+        public var requestingScene: UIScene?
+        public init() {}
+    }
+}
+
+/// `UISceneDestructionRequestOptions`: how a window closes; the model reads none of it.
+public final class UISceneDestructionRequestOptions {
+    public init() {}
+}
+
+/// iOS 17's `UISceneSessionActivationRequest`: an existing session's window, or a new one.
+@MainActor
+public struct UISceneSessionActivationRequest {
+    public let session: UISceneSession?
+    public let role: UISceneSession.Role
+
+    /// A new window of a role.
+    public init(role: UISceneSession.Role = .windowApplication) {
+        self.session = nil
+        self.role = role
+    }
+
+    /// The window of an existing session.
+    public init(session: UISceneSession) {
+        self.session = session
+        self.role = session.role
+    }
+}
+
+extension UIApplication {
+    // The notifications, by UIKit's Swift names, as LifecycleKit posts them.
+    public nonisolated static let didFinishLaunchingNotification = Application.didFinishLaunchingNotification
+    public nonisolated static let didBecomeActiveNotification = Application.didBecomeActiveNotification
+    public nonisolated static let willResignActiveNotification = Application.willResignActiveNotification
+    public nonisolated static let didEnterBackgroundNotification = Application.didEnterBackgroundNotification
+    public nonisolated static let willEnterForegroundNotification = Application.willEnterForegroundNotification
+    public nonisolated static let willTerminateNotification = Application.willTerminateNotification
+    public nonisolated static let didReceiveMemoryWarningNotification =
+        Application.didReceiveMemoryWarningNotification
+    public nonisolated static let significantTimeChangeNotification = Application.significantTimeChangeNotification
+    public nonisolated static let protectedDataWillBecomeUnavailableNotification =
+        Application.protectedDataWillBecomeUnavailableNotification
+    public nonisolated static let protectedDataDidBecomeAvailableNotification =
+        Application.protectedDataDidBecomeAvailableNotification
+}

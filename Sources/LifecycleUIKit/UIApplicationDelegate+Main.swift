@@ -1,0 +1,68 @@
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension UIApplicationDelegate where Self: UIResponder {
+    /// What `@main` on an app delegate runs, as `UIApplicationMain` does on iOS: the app, in this process, under
+    /// `lifecycle supervise` when it started it, or else under the terminal (``TerminalHost``).
+    ///
+    /// The Info.plist is the first of: the file `LIFECYCLE_INFO_PLIST` names; `Info.plist` in the resources SwiftPM
+    /// copies beside the executable for the app's module (`.copy("Resources")` or `.process`); `Info.plist` beside
+    /// the executable. Its `UISceneDelegateClassName` names the scene delegate. The command line may say
+    /// `--profile ios17` (the newest, `ios26`, by default) and `--trace` (every state change, callback and
+    /// notification on standard error). A missing or bad Info.plist is an error that names it, and the process
+    /// exits with status 2.
+    public static func main() {
+        let module = String(reflecting: Self.self).split(separator: ".").first.map(String.init) ?? ""
+        let arguments = CommandLine.arguments
+        var profile = Profile.ios26
+        if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
+            guard let named = Profile(rawValue: arguments[index + 1]) else {
+                fail("--profile: expected ios4 to ios18 or ios26, found '\(arguments[index + 1])'")
+            }
+            profile = named
+        }
+        do {
+            let info = try InfoPlist(contentsOf: try infoPlistURL(module: module))
+            let app = try UIKitApp(info: info, delegate: Self(), module: module)
+            ProcessHost.run(
+                info: info, delegate: app.applicationDelegate, sceneDelegateClass: app.sceneDelegateClass,
+                profile: profile, supportDirectory: TerminalHost.supportDirectory(of: info),
+                tracing: arguments.contains("--trace"))
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    /// Where the app's Info.plist is (see ``main()``).
+    private static func infoPlistURL(module: String) throws(UIKitAppError) -> URL {
+        if let path = ProcessInfo.processInfo.environment["LIFECYCLE_INFO_PLIST"] {
+            return URL(fileURLWithPath: path)
+        }
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let candidates =
+            bundles.filter { $0.hasSuffix("_\(module).resources") }.flatMap { bundle in
+                ["Info.plist", "Resources/Info.plist"].map {
+                    folder.appendingPathComponent(bundle).appendingPathComponent($0)
+                }
+            } + [folder.appendingPathComponent("Info.plist")]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw UIKitAppError(
+                "no Info.plist for \(module): set LIFECYCLE_INFO_PLIST, or put it in the target's resources "
+                    + "(looked in \(candidates.map(\.path).joined(separator: ", ")))")
+        }
+        return found
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("\(CommandLine.arguments[0]): error: \(message)\n".utf8))
+        exit(2)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import LifecycleKit
+
+// UIKit's names for LifecycleKit's value types, where the two agree member for member.
+
+/// `UIBackgroundTaskIdentifier`, with `.invalid`.
+public typealias UIBackgroundTaskIdentifier = BackgroundTaskIdentifier
+/// `UIBackgroundFetchResult`: `.newData`, `.noData`, `.failed`.
+public typealias UIBackgroundFetchResult = BackgroundFetchResult
+/// `UIApplicationShortcutItem`, with its `type`.
+public typealias UIApplicationShortcutItem = ShortcutItem
+/// `UIUserActivityRestoring`.
+public typealias UIUserActivityRestoring = UserActivityRestoring
+/// `UIOpenURLContext`, with its `url` and `options`.
+public typealias UIOpenURLContext = OpenURLContext
+
+#if !canImport(Darwin)
+    /// `NSUserActivity`, which Foundation on Linux lacks: a Handoff or universal-link activity, with its
+    /// `activityType`.
+    public typealias NSUserActivity = UserActivity
+#endif

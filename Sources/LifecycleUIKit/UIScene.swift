@@ -1,0 +1,62 @@
+import Foundation
+import LifecycleKit
+
+/// A scene of the app (`UIScene`): one piece of its UI with a life cycle of its own, told to its delegate
+/// (docs/lifecycle.md §13). Every scene the model makes is a ``UIWindowScene``; one object per scene while it is
+/// connected.
+@MainActor
+open class UIScene: Hashable {
+    /// `UIScene.ActivationState`: `.unattached`, `.foregroundActive`, `.foregroundInactive`, `.background`.
+    public typealias ActivationState = Scene.ActivationState
+
+    /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activities or quick action
+    /// that brought it forward.
+    public struct ConnectionOptions {
+        public let urlContexts: Set<UIOpenURLContext>
+        public let userActivities: Set<NSUserActivity>
+        public let shortcutItem: UIApplicationShortcutItem?
+        public let sourceApplication: String?
+
+        init(_ options: Scene.ConnectionOptions) {
+            urlContexts = options.urlContexts
+            userActivities = options.userActivities
+            shortcutItem = options.shortcutItem
+            sourceApplication = options.sourceApplication
+        }
+    }
+
+    /// The scene of LifecycleKit this one stands for.
+    public let kitScene: Scene
+    /// The scene's delegate; the scene keeps it alive, as UIKit does.
+    public var delegate: (any UISceneDelegate)?
+
+    init(_ scene: Scene) {
+        self.kitScene = scene
+    }
+
+    public var session: UISceneSession { UIKitBridge.session(for: kitScene.session) }
+    public var activationState: ActivationState { kitScene.activationState }
+    public var title: String? {
+        get { kitScene.title }
+        set { kitScene.title = newValue }
+    }
+
+    public nonisolated static func == (lhs: UIScene, rhs: UIScene) -> Bool { lhs === rhs }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension UIScene {
+    public nonisolated static let willConnectNotification = Scene.willConnectNotification
+    public nonisolated static let didDisconnectNotification = Scene.didDisconnectNotification
+    public nonisolated static let didActivateNotification = Scene.didActivateNotification
+    public nonisolated static let willDeactivateNotification = Scene.willDeactivateNotification
+    public nonisolated static let willEnterForegroundNotification = Scene.willEnterForegroundNotification
+    public nonisolated static let didEnterBackgroundNotification = Scene.didEnterBackgroundNotification
+}
+
+/// A scene that shows windows (`UIWindowScene`): every scene of the model, an external display's included.
+@MainActor
+public final class UIWindowScene: UIScene {
+    /// The windows made on the scene with `UIWindow(windowScene:)`.
+    public internal(set) var windows: [UIWindow] = []
+}
