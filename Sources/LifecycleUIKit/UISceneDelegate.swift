@@ -12,7 +12,7 @@ public protocol UISceneDelegate: AnyObject {
     func sceneWillResignActive(_ scene: UIScene)
     func sceneWillEnterForeground(_ scene: UIScene)
     func sceneDidEnterBackground(_ scene: UIScene)
-    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
+    func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>)
     func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String)
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
     func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
@@ -27,7 +27,7 @@ extension UISceneDelegate {
     public func sceneWillResignActive(_ scene: UIScene) {}
     public func sceneWillEnterForeground(_ scene: UIScene) {}
     public func sceneDidEnterBackground(_ scene: UIScene) {}
-    public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+    public func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {}
     public func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {}
     public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
     public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
