@@ -133,6 +133,33 @@ final class ChildProcess: @unchecked Sendable {
 
 /// The terminal host with real processes and real signals.
 @Suite(.serialized) struct TerminalHostTests {
+    /// Xcode's templates in UIKit's names, built behind the three import lines, run as processes: `@main` on the app
+    /// delegate starts the terminal host with the Info.plist of the target's resources, whose scene manifest makes
+    /// the scene-based one live the scene life cycle. Ctrl-Z, `fg`, Ctrl-C, as for the examples.
+    @Test(arguments: [
+        ("uikit-scene-app", "sceneDidBecomeActive:", "sceneDidEnterBackground:"),
+        ("uikit-classic-app", "applicationDidBecomeActive:", "applicationDidEnterBackground:"),
+    ])
+    func anXcodeTemplateRunsAsAProcess(executable: String, active: String, background: String) async throws {
+        let child = try ChildProcess(executable, ["--trace", "--profile", "ios17"], mergingStandardError: true)
+        // The trace's lines end with the callback they record.
+        func traced(_ callback: String, count: Int) async -> Bool {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, child.output.filter({ $0.hasSuffix(callback) }).count < count {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return child.output.filter { $0.hasSuffix(callback) }.count >= count
+        }
+        #expect(await traced(active, count: 1), "\(child.output)")
+        child.send(SIGTSTP)
+        #expect(await child.waitUntilStopped())
+        #expect(child.output.contains { $0.hasSuffix(background) })
+        child.send(SIGCONT)
+        #expect(await traced(active, count: 2), "\(child.output)")
+        child.send(SIGINT)
+        #expect(await child.exitStatus() == 0)
+    }
+
     /// BGTaskScheduler in a real process: its code registers the launch handler and submits a refresh on Ctrl-Z;
     /// SIGUSR2 to the stopped process runs it once the process is continued, before the return to the foreground,
     /// and the handler's work completes the task.
