@@ -178,23 +178,8 @@ extension Phone {
         if apps[index].backgroundAppRefreshIsOff {
             throw ImpossibleAction("Background App Refresh is off for \(app): its requests do not run", culprit: .app)
         }
-        if projectedState(of: index) == .notRunning, apps[index].wasForceQuit {
-            note(
-                index,
-                "\(identifier) not run: the user swiped \(app) away, and iOS does not launch an app the user "
-                    + "force-quit for background work until the user opens it again")
-            return
-        }
+        guard queueWakeForBackgroundWork(of: index, "\(identifier) not run", LaunchOptions()) else { return }
         apps[index].pendingTaskRequests.remove(at: position)
-        switch projectedState(of: index) {
-        case .notRunning:
-            queueLaunch(index, options: LaunchOptions(), inBackground: true)
-        case .suspended:
-            queue(.change(.resume, .resume), for: index)
-            queue(.deliverQueuedNotifications, for: index)
-        case .background, .inactive, .active:
-            break
-        }
         queue(.startScheduledTask(pending.permitted, pending.kind), for: index)
         run(index)
     }

@@ -460,6 +460,30 @@ extension Phone {
         if protectedDataReturns { deliverQueuedNotificationsToExecutingApps() }
     }
 
+    /// Gets an app running for work the system gives it in the background (docs/lifecycle.md §3): launched into the
+    /// background if it is not running, resumed silently (what it missed first) if suspended. An app the user swiped
+    /// away is not launched: not an error, but nothing happens, and the trace says why, after `what`. Returns
+    /// whether the app will run the work.
+    mutating func queueWakeForBackgroundWork(of index: Int, _ what: String, _ options: LaunchOptions) -> Bool {
+        switch projectedState(of: index) {
+        case .notRunning:
+            if apps[index].wasForceQuit {
+                note(
+                    index,
+                    "\(what): the user swiped \(apps[index].id) away, and iOS does not launch an app the user "
+                        + "force-quit for background work until the user opens it again")
+                return false
+            }
+            queueLaunch(index, options: options, inBackground: true)
+        case .suspended:
+            queue(.change(.resume, .resume), for: index)
+            queue(.deliverQueuedNotifications, for: index)
+        case .background, .inactive, .active:
+            break
+        }
+        return true
+    }
+
     /// A background event: launches the app into the background, wakes it, or reaches it where it runs
     /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
     private mutating func deliverBackgroundEvent(_ event: BackgroundEvent, to index: Int) throws(ImpossibleAction) {
@@ -473,24 +497,11 @@ extension Phone {
                 "the background mode '\(mode.rawValue)' exists from iOS \(mode.introducedIn); the profile is "
                     + profile.rawValue)
         }
-        if projectedState(of: index) == .notRunning, apps[index].wasForceQuit {
-            // docs/lifecycle.md §3: not an error, but nothing happens, and the trace says why.
-            note(
-                index,
-                "\(event.rawValue) not delivered: the user swiped \(apps[index].id) away, and iOS does not launch an "
-                    + "app the user force-quit for background work until the user opens it again")
-            return
-        }
+        guard
+            queueWakeForBackgroundWork(
+                of: index, "\(event.rawValue) not delivered", LaunchOptions(remoteNotification: event == .push))
+        else { return }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
-        switch projectedState(of: index) {
-        case .notRunning:
-            queueLaunch(index, options: LaunchOptions(remoteNotification: event == .push), inBackground: true)
-        case .suspended:
-            queue(.change(.resume, .resume), for: index)
-            queue(.deliverQueuedNotifications, for: index)
-        case .background, .inactive, .active:
-            break
-        }
         queue(.awaitCompletionHandler(event.callback), for: index)
         queue(.call(event.callback, nil, .always), for: index)
         run(index)
