@@ -149,7 +149,9 @@ extension Phone {
         } else {
             note(index, "submit \(request.identifier): pending\(conditions)")
         }
-        var pending = PendingTaskRequest(permitted: permitted, kind: kind, request: request)
+        var stored = request
+        stored.kind = kind
+        var pending = PendingTaskRequest(permitted: permitted, kind: kind, request: stored)
         if let delay = request.earliestBegin, delay > .zero {
             pending.due = schedule(.taskRequestDue, for: index, after: delay)
         }

@@ -48,9 +48,14 @@ public final class Application {
     /// ``BGTaskScheduler/shared``.
     static var running: Application?
 
-    /// The application whose code is running now — its delegate's method, a handler, work it scheduled — or `nil`
-    /// outside any app's code: what `UIApplication.shared` and `BGTaskScheduler.shared` stand for.
-    public static var current: Application? { running }
+    /// How many applications this process has made, and the one when it has made one: a process's app.
+    private static var madeCount = 0
+    private static weak var onlyApplication: Application?
+
+    /// The application whose code is running now — its delegate's method, a handler, work it scheduled — or else
+    /// the process's only application (code run by `DispatchQueue` is its); `nil` outside any app's code in a
+    /// process of several (a test's): what `UIApplication.shared` and `BGTaskScheduler.shared` stand for.
+    public static var current: Application? { running ?? (madeCount == 1 ? onlyApplication : nil) }
 
     public init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
@@ -60,6 +65,8 @@ public final class Application {
         self.delegate = delegate
         self.host = host
         self.notificationCenter = notificationCenter
+        Self.madeCount += 1
+        Self.onlyApplication = Self.madeCount == 1 ? self : nil
     }
 
     /// `UIApplication.applicationState`.

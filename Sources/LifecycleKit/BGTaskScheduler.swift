@@ -29,8 +29,8 @@ public final class BGTaskScheduler {
     /// A host that runs one app (a process under the terminal host or the supervisor) has only that app's; under a
     /// ``SimulatedDevice`` with several apps, it is the scheduler of the app whose code calls it.
     public static var shared: BGTaskScheduler {
-        guard let application = Application.running else {
-            preconditionFailure("BGTaskScheduler.shared is used outside any app's code")
+        guard let application = Application.current else {
+            preconditionFailure("BGTaskScheduler.shared is used outside any app's code, in a process of several apps")
         }
         return application.taskScheduler
     }

@@ -19,13 +19,12 @@ public final class UIApplication {
 
     /// `UIApplication.shared`: the application whose code is running; in a process, the process's app.
     public static var shared: UIApplication {
-        if let current = Application.current { return UIKitBridge.application(for: current) }
-        let all = UIKitBridge.allApplications
-        guard all.count == 1, let only = all.first else {
+        guard let current = Application.current else {
             preconditionFailure(
-                "UIApplication.shared is used outside any app's code, with \(all.count) apps: use the app's own")
+                "UIApplication.shared is used outside any app's code, in a process of several apps: use "
+                    + "UIApplication.application(for:)")
         }
-        return only
+        return UIKitBridge.application(for: current)
     }
 
     /// The `UIApplication` of a LifecycleKit application: one object for the application's whole life.

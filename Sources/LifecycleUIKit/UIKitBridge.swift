@@ -18,9 +18,6 @@ enum UIKitBridge {
         return made
     }
 
-    /// The applications made so far.
-    static var allApplications: [UIApplication] { Array(applications.values) }
-
     /// The `UISceneSession` of a session.
     static func session(for session: SceneSession) -> UISceneSession {
         if let known = sessions[session.persistentIdentifier], known.kitSession === session { return known }
