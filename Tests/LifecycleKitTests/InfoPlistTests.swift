@@ -41,6 +41,27 @@ import Testing
         #expect(!(try manifest("<false/>")).supportsMultipleWindows)
     }
 
+    /// `BGTaskSchedulerPermittedIdentifiers` (no kinds: a request's class says) and the scene manifest's delegate
+    /// class, as Xcode's template writes it.
+    @Test func readsTheTaskIdentifiersAndTheSceneDelegateClassName() throws {
+        let info = try InfoPlist(
+            data: Self.plist(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.news</string>
+                <key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.example.news.refresh</string></array>
+                <key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
+                <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+                <key>UISceneConfigurationName</key><string>Default Configuration</string>
+                <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                </dict></array></dict></dict>
+                """))
+        #expect(info.permittedTaskIdentifiers == ["com.example.news.refresh"])
+        #expect(
+            info.configuration().permittedTasks == [PermittedTask(identifier: "com.example.news.refresh", kind: nil)])
+        #expect(info.sceneDelegateClassName == "$(PRODUCT_MODULE_NAME).SceneDelegate")
+        #expect(info.usesScenes)
+    }
+
     @Test func readsBinaryPropertyLists() throws {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
