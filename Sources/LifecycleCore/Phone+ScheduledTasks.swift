@@ -8,12 +8,6 @@ extension Phone {
         apps[index].configuration.permittedTasks[position]
     }
 
-    /// The identifiers of an app's requests waiting for the system, in the order they were submitted.
-    public func pendingTaskRequests(of app: AppID) -> [String] {
-        guard let index = indexByID[app] else { return [] }
-        return apps[index].pendingTaskRequests.map(\.request.identifier)
-    }
-
     /// The identifiers of the scheduled tasks an app's process runs.
     public func runningTasks(of app: AppID) -> [String] {
         guard let index = indexByID[app] else { return [] }
@@ -60,9 +54,8 @@ extension Phone {
     ) -> TaskRequestError? {
         emitting(into: &list) { phone in
             guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return .unavailable }
-            let error = phone.submissionError(request, from: index).error
-            try? phone.submitTaskRequest(request, from: index)
-            return error
+            // Impossible only for an app that is not running, which the guard has turned away.
+            return (try? phone.submitTaskRequest(request, from: index)) ?? nil
         }
     }
 
@@ -122,8 +115,11 @@ extension Phone {
     }
 
     /// The app's code submits a request: it waits for the system (replacing one with the same identifier), or, for
-    /// continued processing, starts at once. A refused request is noted with the error the app sees.
-    mutating func submitTaskRequest(_ request: TaskRequest, from index: Int) throws(ImpossibleAction) {
+    /// continued processing, starts at once. A refused request is noted with the error the app sees, and returned.
+    @discardableResult
+    mutating func submitTaskRequest(
+        _ request: TaskRequest, from index: Int
+    ) throws(ImpossibleAction) -> TaskRequestError? {
         guard projectedState(of: index) != .notRunning else {
             throw ImpossibleAction(
                 "\(apps[index].id) is not running: only its code submits task requests", culprit: .app)
@@ -131,13 +127,13 @@ extension Phone {
         let (error, permitted, kind) = submissionError(request, from: index)
         if let error {
             note(index, "submit \(request.identifier) failed: BGTaskScheduler.Error.Code.\(error.rawValue)")
-            return
+            return error
         }
         if kind == .continuedProcessing {
             note(index, "submit \(request.identifier): the task starts now, its progress shown by the system")
             queue(.startScheduledTask(permitted, kind), for: index)
             run(index)
-            return
+            return nil
         }
         var conditions = ""
         if let delay = request.earliestBegin, delay > .zero { conditions += ", may begin in \(delay.secondsText) s" }
@@ -156,6 +152,7 @@ extension Phone {
             pending.due = schedule(.taskRequestDue, for: index, after: delay)
         }
         apps[index].pendingTaskRequests.append(pending)
+        return nil
     }
 
     /// The system runs a pending request now: the app is launched into the background, or resumed, if it must

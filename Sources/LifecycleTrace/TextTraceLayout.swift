@@ -63,31 +63,14 @@ public struct TextTraceLayout: Sendable {
             appendStart(record.time, app, scene: scene, to: &buffer)
             appendNotification(notification, to: &buffer)
         case .expect(let number, let app, let expected, let actual):
-            let verdict =
-                expected == actual
-                ? "✓ expect \(app) \(expected.rawValue)"
-                : "✗ expect \(app) \(expected.rawValue), but it is \(actual.rawValue)"
-            paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
-                appendTime(record.time, to: &buffer)
-                buffer.append(" ")
-                buffer.append(contentsOf: verdict, paddedTo: 54 + appWidth)
-                buffer.append(" line ")
-                buffer.append(decimal: number)
-            }
+            appendVerdict(
+                app.rawValue, expected.rawValue, actual.rawValue, held: expected == actual, line: number,
+                at: record.time, to: &buffer)
         case .expectScene(let number, let scene, let expected, let actual):
-            let (expectedName, actualName) = (
-                expected?.rawValue ?? SceneState.disconnectedName, actual?.rawValue ?? SceneState.disconnectedName
-            )
-            let verdict =
-                expected == actual
-                ? "✓ expect \(scene) \(expectedName)" : "✗ expect \(scene) \(expectedName), but it is \(actualName)"
-            paint(expected == actual ? "32" : "1;31", in: &buffer) { buffer in
-                appendTime(record.time, to: &buffer)
-                buffer.append(" ")
-                buffer.append(contentsOf: verdict, paddedTo: 54 + appWidth)
-                buffer.append(" line ")
-                buffer.append(decimal: number)
-            }
+            appendVerdict(
+                scene.rawValue, expected?.rawValue ?? SceneState.disconnectedName,
+                actual?.rawValue ?? SceneState.disconnectedName, held: expected == actual, line: number,
+                at: record.time, to: &buffer)
         case .note(let app, let text):
             appendStart(record.time, app, to: &buffer)
             paint("3;2", in: &buffer) { buffer in
@@ -116,6 +99,22 @@ public struct TextTraceLayout: Sendable {
             }
         }
         buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// An `expect` line's verdict about an app or a scene: `✓ expect notes active`, or what it was instead.
+    private func appendVerdict<Bytes: TraceBytes>(
+        _ subject: String, _ expected: String, _ actual: String, held: Bool, line number: Int, at time: Duration,
+        to buffer: inout Bytes
+    ) {
+        let verdict =
+            held ? "✓ expect \(subject) \(expected)" : "✗ expect \(subject) \(expected), but it is \(actual)"
+        paint(held ? "32" : "1;31", in: &buffer) { buffer in
+            appendTime(time, to: &buffer)
+            buffer.append(" ")
+            buffer.append(contentsOf: verdict, paddedTo: 54 + appWidth)
+            buffer.append(" line ")
+            buffer.append(decimal: number)
+        }
     }
 
     /// The words of `text` in lines of at most `width` characters (a longer word stands alone on its line).

@@ -373,7 +373,8 @@ public final class PlaygroundSession {
                 id: id.rawValue, state: (phone.state(of: id) ?? .notRunning).rawValue,
                 scene: phone.sceneState(of: id)?.rawValue, usesScenes: configuration?.usesScenes ?? false,
                 backgroundModes: configuration?.backgroundModes.map(\.rawValue).sorted() ?? [],
-                tasks: phone.backgroundTaskCount(of: id), pendingRequests: phone.pendingTaskRequests(of: id),
+                tasks: phone.backgroundTaskCount(of: id),
+                pendingRequests: phone.pendingRequests(of: id).map(\.identifier),
                 scheduledTasks: phone.runningTasks(of: id),
                 budget: simulator.backgroundTimeRemaining(of: id)?.inSeconds,
                 memory: phone.state(of: id) == .notRunning ? 0 : phone.footprint(of: id) ?? 0, sessions: sessions)
