@@ -10,6 +10,7 @@ reason otherwise.
 import base64
 import sys
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -27,7 +28,9 @@ def main(url, screenshot):
 
 def check(driver, url, screenshot):
     # Generous: the page answers in milliseconds, but the test suite shares two cores with real-time tests.
-    wait = WebDriverWait(driver, 60)
+    # The page replaces what it draws on every reply: an element found a moment before may be gone, and is found
+    # again.
+    wait = WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException,))
     driver.get(url)
     wait.until(lambda d: d.find_element(By.ID, "connection").text == "connected")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen .icon[data-app="notes"]'))
@@ -87,10 +90,10 @@ def check_scheduled_tasks(driver, wait, url):
     driver.get(f"{url.split('#')[0]}#scenario={encoded}")
     wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == TASKS)
     driver.find_element(By.ID, "run").click()
-    wait.until(lambda d: "active" in d.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .badge').text)
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .badge').text == "active")
     driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="submit"]').click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending'))
-    pending = driver.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending').text
+    pending = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending').text)
     if pending != "pending com.example.refresh":
         raise AssertionError(f"the card shows {pending!r}")
     driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="bgtask-launch"]').click()
@@ -151,9 +154,10 @@ def check_ipad(driver, wait, url):
     wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#screen .switcher"))
     driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="new-window slide-over"]').click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .window-pane.slide-over"))
-    floating = driver.find_element(By.CSS_SELECTOR, "#screen .window-pane.slide-over")
-    if floating.get_attribute("data-scene") != "notes#4" or "foregroundActive" not in floating.text:
-        raise AssertionError(f"the Slide Over window is {floating.get_attribute('data-scene')}: {floating.text!r}")
+    scene, text = wait.until(lambda d: (lambda pane: (pane.get_attribute("data-scene"), pane.text))(
+        d.find_element(By.CSS_SELECTOR, "#screen .window-pane.slide-over")))
+    if scene != "notes#4" or "foregroundActive" not in text:
+        raise AssertionError(f"the Slide Over window is {scene}: {text!r}")
     source = driver.find_element(By.ID, "source").get_attribute("value")
     if not source.endswith("pick notes\nnew-window notes slide-over\n"):
         raise AssertionError(f"the scenario does not end with the Slide Over line: {source!r}")
