@@ -29,22 +29,28 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
 
 /// Every mistake found in one scenario file.
 public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
-    /// How many mistakes of one file are reported; the rest are counted. Compilers stop the same way: the
-    /// first mistakes are the ones to fix, and the later ones are often their echo.
-    public static let reportedLimit = 100
+    /// How many mistakes of one file are reported before reading stops. Compilers stop the same way: the first
+    /// mistakes are the ones to fix, the later ones are often their echo, and the time to the first one must not
+    /// grow with the file.
+    public static let reportedLimit = 20
 
     public var errors: [ScenarioError]
-    /// Mistakes found beyond ``reportedLimit``, counted and not kept.
-    public var unreported = 0
+    /// The lines after the last one read, not checked once ``reportedLimit`` mistakes were found.
+    public var uncheckedLines = 0
 
-    public init(errors: [ScenarioError], unreported: Int = 0) {
+    public init(errors: [ScenarioError], uncheckedLines: Int = 0) {
         self.errors = errors
-        self.unreported = unreported
+        self.uncheckedLines = uncheckedLines
     }
 
-    /// Adds a mistake: kept while fewer than ``reportedLimit`` are, counted after.
-    public mutating func record(_ error: ScenarioError) {
-        if errors.count < Self.reportedLimit { errors.append(error) } else { unreported += 1 }
+    /// Whether ``reportedLimit`` mistakes have been found: reading stops there.
+    public var isFull: Bool { errors.count >= Self.reportedLimit }
+
+    /// Adds a mistake; returns whether reading may go on (``isFull`` is not yet true).
+    @discardableResult
+    public mutating func record(_ error: ScenarioError) -> Bool {
+        if !isFull { errors.append(error) }
+        return !isFull
     }
 
     public var description: String { lines(\.description) }
@@ -54,8 +60,11 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 
     private func lines(_ render: (ScenarioError) -> String) -> String {
         var lines = errors.map(render)
-        if unreported > 0, let file = errors.first?.file {
-            lines.append("\(file): \(unreported) more error\(unreported == 1 ? "" : "s") not shown")
+        if isFull, let file = errors.first?.file {
+            let unchecked =
+                uncheckedLines == 0
+                ? "" : "; \(uncheckedLines) more line\(uncheckedLines == 1 ? " was" : "s were") not checked"
+            lines.append("\(file): stopped after \(errors.count) errors\(unchecked)")
         }
         return lines.joined(separator: "\n")
     }

@@ -50,8 +50,8 @@ public struct ScenarioParser {
 
     /// Parses a whole scenario.
     ///
-    /// - Throws: ``ScenarioErrors`` with the mistakes found, in line order (the first
-    ///   ``ScenarioErrors/reportedLimit`` of them, and how many more there are).
+    /// - Throws: ``ScenarioErrors`` with the mistakes found, in line order (at most
+    ///   ``ScenarioErrors/reportedLimit`` of them, and how many lines were not checked after them).
     public func parse(_ source: String) throws(ScenarioErrors) -> Scenario {
         var parser = ScenarioParser(file: file)
         let steps = try parser.readAll(source).steps
@@ -76,7 +76,10 @@ public struct ScenarioParser {
             do {
                 if case .step(let step) = try read(line, number: offset + 1) { steps.append(step) }
             } catch {
-                errors.record(error)
+                guard errors.record(error) else {
+                    errors.uncheckedLines = lines.count - offset - 1
+                    break
+                }
             }
         }
         guard errors.errors.isEmpty else { throw errors }

@@ -48,6 +48,19 @@ public enum ScenarioSource: Sendable {
         }
     }
 
+    /// The number of lines, counted without making any of them text.
+    package func lineCount(file: String) -> Int {
+        var count = 0
+        _ = forEachLine(
+            file: file, chunkSize: 1 << 20,
+            where: { _ in
+                count += 1
+                return false
+            }
+        ) { _, _ in true }
+        return count
+    }
+
     /// The lines `reader` gives, numbered, made text; a line that is not UTF-8 ends the reading with its error.
     private static func forEachLine(
         of reader: LineReader, file: String, _ isWanted: (UnsafeBufferPointer<UInt8>) -> Bool,

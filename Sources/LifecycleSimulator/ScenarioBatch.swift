@@ -56,17 +56,28 @@ public struct ScenarioBatch {
     public func run<Output: TextOutputStream, Errors: TextOutputStream>(
         _ inputs: [Input], output: inout Output, errors: inout Errors
     ) -> Outcome {
-        release(spoolAll(inputs, errors: &errors), errors: &errors) { spool, start, end throws(TraceSpool.Failure) in
-            try spool.copy(from: start, to: end, into: &output)
+        let spooled = spoolAll(inputs, errors: &errors)
+        do {
+            return try release(spooled, errors: &errors) { spool, start, end throws(TraceSpool.Failure) in
+                try spool.copy(from: start, to: end, into: &output)
+            }
+        } catch {
+            // A text stream takes every write: only the spool's own file can fail, read back.
+            errors.write("error: the trace cannot be shown: \(error)\n")
+            return .invalidInput
         }
     }
 
     /// Checks every input, then runs them all; traces go to the file `descriptor` is open on, errors and failed
     /// expectations to `errors`.
+    ///
+    /// - Throws: when the traces cannot be written (a full disk, a reader that has gone: the failure's
+    ///   ``TraceSpool/Failure/errorNumber`` says which) or read back from the spool; what was written stays.
     public func run<Errors: TextOutputStream>(_ inputs: [Input], descriptor: Int32, errors: inout Errors)
-        -> Outcome
+        throws(TraceSpool.Failure) -> Outcome
     {
-        release(spoolAll(inputs, errors: &errors), errors: &errors) { spool, start, end throws(TraceSpool.Failure) in
+        try release(spoolAll(inputs, errors: &errors), errors: &errors) {
+            spool, start, end throws(TraceSpool.Failure) in
             try spool.copy(from: start, to: end, into: descriptor)
         }
     }
@@ -83,16 +94,11 @@ public struct ScenarioBatch {
     private func release<Errors: TextOutputStream>(
         _ spooled: Spooled, errors: inout Errors,
         copy: (TraceSpool, Int, Int) throws(TraceSpool.Failure) -> Void
-    ) -> Outcome {
+    ) throws(TraceSpool.Failure) -> Outcome {
         guard spooled.outcome != .invalidInput else { return .invalidInput }
         var start = 0
         for piece in spooled.pieces {
-            do {
-                try copy(spooled.spool, start, piece.end)
-            } catch {
-                // The reader has gone (a closed pipe) or the disk is full: what is left cannot be shown.
-                return spooled.outcome
-            }
+            try copy(spooled.spool, start, piece.end)
             for failure in piece.failures { errors.write(failure.description + "\n") }
             start = piece.end
         }
@@ -151,6 +157,8 @@ public struct ScenarioBatch {
         // Requirements are checked as their apps are declared: running stops at the first one unmet.
         var requirementsChecked = 0
         var unmetRequirement = false
+        // The line reading stopped at, once the mistakes are as many as are reported.
+        var lastLineRead: Int?
         let unreadable = input.source.forEachLine(file: input.file) { line, number in
             let read: ScenarioParser.Line
             do throws(ScenarioError) {
@@ -160,8 +168,12 @@ public struct ScenarioBatch {
                 guard let parsed = try parser.read(line, number: number) else { return true }
                 read = parsed
             } catch {
-                mistakes.record(error)
                 stopped = true
+                guard mistakes.record(error) else {
+                    // Enough to fix first: the rest of the file is only counted.
+                    lastLineRead = number
+                    return false
+                }
                 return true
             }
             switch read {
@@ -195,7 +207,10 @@ public struct ScenarioBatch {
         }
         if let simulator { sink = simulator.sink }
         if let unreadable { return .failure(unreadable) }
-        if !mistakes.errors.isEmpty { return .failure(mistakes.diagnostic) }
+        if !mistakes.errors.isEmpty {
+            if let lastLineRead { mistakes.uncheckedLines = input.source.lineCount(file: input.file) - lastLineRead }
+            return .failure(mistakes.diagnostic)
+        }
         let unmet = parser.declarations.unmetRequirements(defaultProfile: defaultProfile)
         if !unmet.isEmpty { return .failure(ScenarioErrors(errors: unmet).diagnostic) }
         if let impossible { return .failure(impossible.diagnostic) }

@@ -228,7 +228,7 @@ final class ControlServer: @unchecked Sendable {
                         var error = $0
                         error.line -= apps.count
                         return error
-                    }, unreported: error.unreported))
+                    }, uncheckedLines: error.uncheckedLines))
         }
     }
 }

@@ -28,9 +28,13 @@ public final class TraceSpool {
     /// Why the spool could not take or give back its bytes.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// The system's error number when a write failed (`ENOSPC`, `EPIPE`), so that a command can tell a
+        /// full disk from a reader that has gone.
+        public var errorNumber: Int32?
 
-        package init(description: String) {
+        package init(description: String, errorNumber: Int32? = nil) {
             self.description = description
+            self.errorNumber = errorNumber
         }
     }
 
@@ -159,6 +163,9 @@ public final class TraceSpool {
             return true
         }
         if result == nil { return try writeAll(Array(bytes), to: descriptor) }
-        if result == false { throw Failure(description: "writing failed: \(String(cString: strerror(errno)))") }
+        if result == false {
+            let number = errno
+            throw Failure(description: "writing failed: \(String(cString: strerror(number)))", errorNumber: number)
+        }
     }
 }

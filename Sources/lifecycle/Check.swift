@@ -45,7 +45,10 @@ extension Lifecycle {
                     file: log.name, lines: { try log.file.lines(path: log.name) }, output: &output, errors: &errors)
                 if result.rawValue > outcome.rawValue { outcome = result }
                 output.flush()
+                // What cannot be written is not checked further: the report would be lost.
+                if output.failure != nil { break }
             }
+            try output.finish()
             if outcome != .success { throw ExitCode(outcome.rawValue) }
         }
     }

@@ -55,10 +55,16 @@ extension Lifecycle {
                 Terminal.printError("lifecycle ctl: \(error); is 'lifecycle supervise' running?")
                 throw ExitCode(2)
             }
+            var output = StandardOutput()
             for line in answer where !line.isEmpty {
                 if line == "ok" || line == "error" || line.hasPrefix("failed ") { continue }
-                if line.hasPrefix("error: ") { Terminal.printError(String(line.dropFirst(7))) } else { print(line) }
+                if line.hasPrefix("error: ") {
+                    Terminal.printError(String(line.dropFirst(7)))
+                } else {
+                    output.write(line + "\n")
+                }
             }
+            try output.finish()
             let last = answer.last(where: { !$0.isEmpty }) ?? ""
             if last == "ok" { return }
             if last.hasPrefix("failed ") { throw ExitCode(1) }

@@ -27,8 +27,8 @@ extension Lifecycle {
 
         func run() throws {
             switch format {
-            case .dot: print(StateDiagram.dot(charts), terminator: "")
-            case .mermaid: print(charts.map(StateDiagram.mermaid).joined(separator: "\n"), terminator: "")
+            case .dot: try Terminal.print(StateDiagram.dot(charts))
+            case .mermaid: try Terminal.print(charts.map(StateDiagram.mermaid).joined(separator: "\n"))
             case .svg: try drawSVG()
             }
         }

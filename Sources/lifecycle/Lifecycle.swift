@@ -178,22 +178,29 @@ extension Lifecycle {
         }
 
         func run() throws {
+            var output = StandardOutput()
             if let loadRounds {
-                for line in LoadScenario(apps: loadApps ?? LoadScenario.defaultApps, rounds: loadRounds) { print(line) }
-                return
+                for line in LoadScenario(apps: loadApps ?? LoadScenario.defaultApps, rounds: loadRounds) {
+                    output.write(line + "\n")
+                    // A reader that has gone, or a full disk, ends a long scenario at once.
+                    if output.failure != nil { break }
+                }
+                return try output.finish()
             }
             guard let name else {
                 let width = BuiltInScenario.all.map(\.name.count).max() ?? 0
                 for scenario in BuiltInScenario.all {
-                    print(scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
+                    output.write(
+                        scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary
+                            + "\n")
                 }
-                return
+                return try output.finish()
             }
             guard let scenario = BuiltInScenario.named(name) else {
                 Terminal.printError(BuiltInScenario.unknownNameMessage(name))
                 throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
             }
-            print(scenario.source, terminator: scenario.source.hasSuffix("\n") ? "" : "\n")
+            try Terminal.print(scenario.source.hasSuffix("\n") ? scenario.source : scenario.source + "\n")
         }
     }
 }
@@ -201,6 +208,11 @@ extension Lifecycle {
 /// Runs a batch with the process's standard streams and exits with its status.
 private func finish(_ batch: ScenarioBatch, _ inputs: [ScenarioBatch.Input]) throws {
     var errors = StandardError()
-    let outcome = batch.run(inputs, descriptor: STDOUT_FILENO, errors: &errors)
+    let outcome: ScenarioBatch.Outcome
+    do {
+        outcome = try batch.run(inputs, descriptor: STDOUT_FILENO, errors: &errors)
+    } catch {
+        throw Terminal.stop(after: error)
+    }
     if outcome != .success { throw ExitCode(outcome.rawValue) }
 }

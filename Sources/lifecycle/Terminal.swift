@@ -1,3 +1,6 @@
+import ArgumentParser
+import LifecycleTrace
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,39 +10,52 @@
 #endif
 
 /// The process's standard output, buffered: a trace of millions of lines costs one system call per 64 KiB.
+///
+/// The first write that fails is remembered and nothing more is written: ``finish()`` then stops the command
+/// as ``Terminal/stop(afterWriteFailure:)`` says.
 struct StandardOutput: TextOutputStream {
     private var buffer: [UInt8] = []
+    /// The error number of the first write that failed.
+    private(set) var failure: Int32?
 
     init() {
         buffer.reserveCapacity(1 << 16)
     }
 
     mutating func write(_ string: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: string.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     mutating func flush() {
-        writeAll(buffer, to: STDOUT_FILENO)
+        if failure == nil { failure = writeAll(buffer, to: STDOUT_FILENO) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left; throws the command's exit when any write failed.
+    mutating func finish() throws {
+        flush()
+        if let failure { throw Terminal.stop(afterWriteFailure: failure) }
     }
 }
 
 /// The process's standard error, unbuffered.
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { writeAll(Array(string.utf8), to: STDERR_FILENO) }
+    mutating func write(_ string: String) { _ = writeAll(Array(string.utf8), to: STDERR_FILENO) }
 }
 
-/// Writes every byte, retrying short writes; gives up quietly when the reader has gone (a closed pipe).
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+/// Writes every byte, retrying short writes; returns the error number of a write that failed.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
             let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return written < 0 ? errno : EIO }
             offset += written
         }
+        return nil
     }
 }
 
@@ -52,5 +68,31 @@ enum Terminal {
     static func printError(_ message: String) {
         var errors = StandardError()
         errors.write(message + "\n")
+    }
+
+    /// Writes `text` to standard output; throws the command's exit when it cannot be written.
+    static func print(_ text: String) throws {
+        var output = StandardOutput()
+        output.write(text)
+        try output.finish()
+    }
+
+    /// How a command ends when its output cannot be written, as coreutils' do: a reader that has gone (a closed
+    /// pipe, `| head`) ends it quietly, by the `SIGPIPE` it would have had; any other failure (a full disk) is
+    /// said once on standard error, and the exit status is 2.
+    static func stop(afterWriteFailure errorNumber: Int32) -> ExitCode {
+        if errorNumber == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+        }
+        printError("lifecycle: cannot write to standard output: \(String(cString: strerror(errorNumber)))")
+        return ExitCode(2)
+    }
+
+    /// ``stop(afterWriteFailure:)`` for a trace that could not be shown: written, or read back from its spool.
+    static func stop(after failure: TraceSpool.Failure) -> ExitCode {
+        if let errorNumber = failure.errorNumber { return stop(afterWriteFailure: errorNumber) }
+        printError("lifecycle: the trace cannot be shown: \(failure)")
+        return ExitCode(2)
     }
 }

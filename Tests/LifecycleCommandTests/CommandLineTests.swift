@@ -32,8 +32,10 @@ import Testing
         var errors: String
     }
 
+    /// Runs the command; its standard output goes to `standardOutput` when given (then `output` is empty).
     static func run(
-        _ arguments: [String], input: String? = nil, path: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], input: String? = nil, path: String? = nil, environment: [String: String] = [:],
+        standardOutput: FileHandle? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -45,7 +47,8 @@ import Testing
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
         process.standardError = errors
         process.standardInput = standardInput
         try process.run()
@@ -237,6 +240,51 @@ import Testing
         let missing = try Self.run(["check", "/no/such.log"])
         #expect(missing.status == 2)
         #expect(missing.errors == "/no/such.log: error: no such file\n")
+    }
+
+    /// Every command that writes says once that its output could not be written (a full disk), and exits 2.
+    @Test func aFailedWriteIsReportedOnceAndExitsTwo() throws {
+        let log = try temporaryFile(Data("applicationDidBecomeActive:\n".utf8), named: "ok.log")
+        let commands = [
+            ["run", "home"], ["run", "home", "--format", "jsonl"], ["demo", "home"], ["scenarios"],
+            ["scenarios", "home"], ["scenarios", "--load", "10"], ["diagram"], ["diagram", "--format", "dot"],
+            ["check", log],
+        ]
+        for arguments in commands {
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            defer { try? full.close() }
+            let result = try Self.run(arguments, standardOutput: full)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(
+                result.errors == "lifecycle: cannot write to standard output: No space left on device\n", "\(arguments)"
+            )
+        }
+    }
+
+    /// A reader that has gone (`| head`) ends the command quietly, by the SIGPIPE any Unix tool gets.
+    @Test func aClosedPipeEndsTheCommandQuietly() throws {
+        for arguments in [["scenarios", "--load", "20000"], ["run", "home"], ["diagram"]] {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            let result = try Self.run(arguments, standardOutput: pipe.fileHandleForWriting)
+            try pipe.fileHandleForWriting.close()
+            #expect(result.status == SIGPIPE, "\(arguments)")
+            #expect(result.errors.isEmpty, "\(arguments)")
+        }
+    }
+
+    /// A file of mistakes is reported as compilers do: the first 20, then how many lines were not checked, so the
+    /// first mistake comes as soon on a file of a million lines as on a short one.
+    @Test func aFileOfMistakesStopsAfterTwenty() throws {
+        let path = try temporaryFile(
+            Data(("app notes\n" + String(repeating: "tpa notes\n", count: 5_000)).utf8), named: "typos.scenario")
+        let result = try Self.run(["run", path])
+        #expect(result.status == 2)
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: unknown command 'tpa'") }.count == 20)
+        #expect(
+            lines.last?.hasSuffix("typos.scenario: stopped after 20 errors; 4980 more lines were not checked") == true)
+        #expect(result.output.isEmpty)
     }
 
     @Test func checkRefusesWhatIsNotALogFile() throws {
