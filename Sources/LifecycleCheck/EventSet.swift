@@ -30,6 +30,11 @@ struct EventSet: Sendable, Hashable {
         return union
     }
 
+    /// Adds the events of another set.
+    mutating func formUnion(_ other: EventSet) {
+        self = union(other)
+    }
+
     /// Removes an event; returns whether it was there.
     mutating func remove(_ event: LoggedEvent) -> Bool {
         guard contains(event) else { return false }

@@ -154,6 +154,11 @@ public struct LogChecker {
     private let shared: Model
     /// The models of the apps of a trace, which says which app each line is about.
     private let modelsByApp: [String: Model]
+    /// The models of the apps NSLog names (`Demo` of `Demo[1234`): each app is scene-based or not by its own
+    /// lines, as iOS decides per app.
+    private let modelsByAppName: [Substring: Model]
+    /// The scenes not connected before their first line of a connection (``init(logged:loggedByApp:loggedByAppName:scenesConnectingFirst:profile:)``).
+    private let scenesConnectingFirst: Set<String>
     /// The quirks that may explain a line: those of the profile, or all of them.
     public let quirks: [LogQuirk]
     /// The processes met so far, but the current one, which is kept at hand in ``current``.
@@ -170,12 +175,28 @@ public struct LogChecker {
     /// - Parameters:
     ///   - logged: every event that appears in the whole log (a first pass over it finds them).
     ///   - loggedByApp: for a trace of several apps, the events each app's lines show.
+    ///   - loggedByAppName: for a log whose lines name their process (`Demo[1234:5678]`), the events the lines
+    ///     of each app show, by the app's name.
+    ///   - scenesConnectingFirst: the scenes whose first line of a connection or disconnection (the first pass
+    ///     finds them) is their connection: before it, no such scene is connected.
     ///   - profile: the iOS versions the log comes from, if known; only their quirks explain lines.
-    public init(logged: Set<LoggedEvent>, loggedByApp: [String: Set<LoggedEvent>] = [:], profile: Profile? = nil) {
+    public init(
+        logged: Set<LoggedEvent>, loggedByApp: [String: Set<LoggedEvent>] = [:],
+        loggedByAppName: [String: Set<LoggedEvent>] = [:], scenesConnectingFirst: Set<String> = [],
+        profile: Profile? = nil
+    ) {
+        self.scenesConnectingFirst = scenesConnectingFirst
         self.shared = Model(number: 0, logged: logged)
         var models: [String: Model] = [:]
-        for (app, logged) in loggedByApp { models[app] = Model(number: models.count + 1, logged: logged) }
+        for (app, logged) in loggedByApp.sorted(by: { $0.key < $1.key }) {
+            models[app] = Model(number: models.count + 1, logged: logged)
+        }
         self.modelsByApp = models
+        var modelsByName: [Substring: Model] = [:]
+        for (app, logged) in loggedByAppName.sorted(by: { $0.key < $1.key }) {
+            modelsByName[app[...]] = Model(number: models.count + modelsByName.count + 1, logged: logged)
+        }
+        self.modelsByAppName = modelsByName
         self.model = models[""] ?? shared
         self.quirks = LogQuirk.known.filter { quirk in profile.map(quirk.profiles.contains) ?? true }
     }
@@ -197,8 +218,13 @@ public struct LogChecker {
     /// held to its scene's, and a line of the app's fits if one scene's chart allows it.
     public mutating func check(_ line: LogRecognizer.Recognized) -> Verdict {
         if let process = line.process, process != currentProcess { switchProcess(to: process) }
+        // A process whose launch the log shows connects every scene of it in the log.
+        if LogQuirk.launchLines.contains(line.event) { current.startedInAnyState = false }
         if let scene = line.scene {
-            if current.mainScene == nil { current.mainScene = scene }
+            if current.mainScene == nil {
+                current.mainScene = scene
+                if isConnectingLater(scene, line) { startUnconnected() }
+            }
             if scene != current.mainScene { return checkOnOtherScene(line, scene) }
         } else if current.mainScene != nil {
             if LogQuirk.launchLines.contains(line.event) {
@@ -218,7 +244,9 @@ public struct LogChecker {
     private mutating func checkOnOtherScene(_ line: LogRecognizer.Recognized, _ scene: String) -> Verdict {
         var track =
             current.otherScenes[scene] ?? current.connectingScene.take()
-            ?? SceneTrack(states: current.startedInAnyState ? nil : number(of: Self.connectableOnly))
+            ?? SceneTrack(
+                states: current.startedInAnyState && !isConnectingLater(scene, line)
+                    ? nil : number(of: Self.connectableOnly))
         let verdict = check(line, on: &track)
         current.otherScenes[scene] = track
         return verdict
@@ -267,6 +295,28 @@ public struct LogChecker {
             }
         }
         return verdict
+    }
+
+    /// The lines of a scene's connection and disconnection: the first of them a scene shows says whether it
+    /// was connected before.
+    static let connectionLines = EventSet([
+        .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.sceneDidDisconnect),
+        .notification(.sceneDidDisconnect),
+    ])
+
+    /// Whether a scene met for the first time at `line` connects only later: it is not connected yet, and its
+    /// line is held to that (docs/lifecycle.md §12). The first pass knows which scenes connect before they
+    /// disconnect; a scene's own connection line is no later one.
+    private func isConnectingLater(_ scene: String, _ line: LogRecognizer.Recognized) -> Bool {
+        scenesConnectingFirst.contains(scene) && !Self.connectionLines.contains(line.event)
+    }
+
+    /// Takes the process's first scene as not connected: the process runs, if it may, with no scene; the
+    /// states it may be in otherwise stay when none of them fits.
+    private mutating func startUnconnected() {
+        let before = stateSets[current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))]
+        let unconnected = model.closure(before).filter { $0.scene == nil && $0.app.isExecuting }
+        if !unconnected.isEmpty { current.states = number(of: unconnected) }
     }
 
     /// Where a scene that has not connected yet stands on its chart: the app runs, and this scene gives it the
@@ -361,7 +411,7 @@ public struct LogChecker {
             processes[recorded] = nil
         }
         currentProcess = process
-        model = modelsByApp[process] ?? shared
+        model = modelsByApp[process] ?? app.flatMap { modelsByAppName[$0] } ?? shared
         if let known = processes.removeValue(forKey: process) {
             current = known
         } else {
@@ -375,7 +425,7 @@ public struct LogChecker {
     }
 
     /// The app's name in a process that NSLog names, `Demo` of `Demo[1234`; `nil` for a trace's app.
-    private static func appName(of process: String) -> Substring? {
+    static func appName(of process: String) -> Substring? {
         process.utf8.lastIndex(of: UInt8(ascii: "[")).map { process[..<$0] }
     }
 

@@ -242,4 +242,27 @@ import Testing
         #expect(outcome == .success, "\(output)")
         #expect(!output.contains("quirk"), "the model's own swipe: \(output)")
     }
+
+    /// Each app of a log is scene-based or not by its own lines, as iOS decides per app: an app-delegate app's
+    /// foreground methods fit beside a scene-based app's scene methods.
+    @Test func eachAppOfALogIsSceneBasedOrNotByItsOwnLines() {
+        let log = """
+            2024-05-01 10:00:00.000 Legacy[100:1] application:didFinishLaunchingWithOptions:
+            2024-05-01 10:00:00.100 Legacy[100:1] applicationDidBecomeActive:
+            2024-05-01 10:00:01.000 Legacy[100:1] applicationWillResignActive:
+            2024-05-01 10:00:01.100 Legacy[100:1] applicationDidEnterBackground:
+            2024-05-01 10:00:02.000 Modern[200:1] application:didFinishLaunchingWithOptions:
+            2024-05-01 10:00:02.100 Modern[200:1] sceneWillEnterForeground:
+            2024-05-01 10:00:02.200 Modern[200:1] sceneDidBecomeActive:
+            2024-05-01 10:00:03.000 Legacy[100:1] applicationWillEnterForeground:
+            2024-05-01 10:00:03.100 Legacy[100:1] applicationDidBecomeActive:
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success, "\(output)")
+        // Held to its own chart all the same: the scene-based app has no applicationDidBecomeActive:.
+        let (broken, report) = LogCheckTests.check(
+            log + "\n2024-05-01 10:00:04.000 Modern[200:1] applicationDidBecomeActive:")
+        #expect(broken == .violation, "\(report)")
+        #expect(report.contains("log:10: violation: applicationDidBecomeActive: cannot happen here"))
+    }
 }

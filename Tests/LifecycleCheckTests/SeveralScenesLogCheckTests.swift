@@ -94,4 +94,46 @@ import Testing
         let appLine = "applicationDidReceiveMemoryWarning: <UIWindowScene: 0x7f8a1c00>"
         #expect(LogRecognizer.recognize(appLine[...])?.scene == nil)
     }
+
+    /// A scene that connects later in the log was not connected before: its activation is the violation, reported
+    /// at its own line, both in a process whose launch the log shows and in a log that starts mid-session.
+    @Test(arguments: [true, false])
+    func aSceneThatConnectsLaterCannotBeActiveBefore(logsTheLaunch: Bool) {
+        let launch = "2024-05-01 10:00:00.000 Notes[300:1] application:didFinishLaunchingWithOptions:\n"
+        let log =
+            (logsTheLaunch ? launch : "") + """
+                2024-05-01 10:00:00.050 Notes[300:1] scene:willConnectToSession:options: <UIWindowScene: 0x2001>
+                2024-05-01 10:00:00.100 Notes[300:1] sceneWillEnterForeground: <UIWindowScene: 0x2001>
+                2024-05-01 10:00:00.200 Notes[300:1] sceneDidBecomeActive: <UIWindowScene: 0x2001>
+                2024-05-01 10:00:01.000 Notes[300:1] sceneDidBecomeActive: <UIWindowScene: 0x2002>
+                2024-05-01 10:00:01.100 Notes[300:1] scene:willConnectToSession:options: <UIWindowScene: 0x2002>
+                2024-05-01 10:00:01.200 Notes[300:1] sceneWillEnterForeground: <UIWindowScene: 0x2002>
+                """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation, "\(output)")
+        #expect(output.contains("log:\(logsTheLaunch ? 5 : 4): violation: sceneDidBecomeActive: cannot happen here"))
+    }
+
+    /// The process's first scene too: a log whose first scene line activates a scene that connects only later.
+    @Test func theFirstSceneThatConnectsLaterCannotBeActiveBefore() {
+        let log = """
+            2024-05-01 10:00:01.000 Notes[300:1] sceneDidBecomeActive: <UIWindowScene: 0x2002>
+            2024-05-01 10:00:01.100 Notes[300:1] scene:willConnectToSession:options: <UIWindowScene: 0x2002>
+            2024-05-01 10:00:01.200 Notes[300:1] sceneWillEnterForeground: <UIWindowScene: 0x2002>
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .violation, "\(output)")
+        #expect(output.contains("log:1: violation: sceneDidBecomeActive: cannot happen here"))
+    }
+
+    /// A scene that disconnects before it connects again was connected before: the log may start with it active.
+    @Test func aSceneThatDisconnectsFirstMayHaveBeenConnected() {
+        let log = """
+            2024-05-01 10:00:01.000 Notes[300:1] sceneWillResignActive: <UIWindowScene: 0x2002>
+            2024-05-01 10:00:01.100 Notes[300:1] sceneDidDisconnect: <UIWindowScene: 0x2002>
+            2024-05-01 10:00:01.200 Notes[300:1] scene:willConnectToSession:options: <UIWindowScene: 0x2002>
+            """
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success, "\(output)")
+    }
 }
