@@ -287,6 +287,55 @@ import Testing
         #expect(result.output.isEmpty)
     }
 
+    /// Input that is not text is refused at its first NUL byte, with the offset: `/dev/zero` does not fill the
+    /// disk.
+    @Test func aStreamThatIsNotTextIsRefusedAtItsFirstNUL() throws {
+        let run = try Self.run(["run", "/dev/zero"])
+        #expect(run.status == 2)
+        #expect(
+            run.errors
+                == "/dev/zero:1: error: this is not text: a NUL byte at offset 0 (binary data, or text in UTF-16); "
+                + "lifecycle reads UTF-8 text\n")
+        let check = try Self.run(["check", "-"], input: "applicationDidBecomeActive:\nab\0c\n")
+        #expect(check.status == 2)
+        #expect(check.errors.hasPrefix("<stdin>:2: error: this is not text: a NUL byte at offset 30 "))
+        let endless = try Self.run(["run", "-"], input: String(repeating: "a", count: (1 << 20) + 10))
+        #expect(endless.status == 2)
+        #expect(endless.errors.hasPrefix("<stdin>:1: error: the line is longer than 1048576 bytes"))
+    }
+
+    /// What standard input's copy keeps is bounded by the lines that matter, not by the input's length: under a
+    /// file-size limit of 1 MB, 24 MB of comments (or of a log's other lines) go through.
+    @Test(arguments: [
+        (
+            ["run", "-"], "app notes\ntap notes\n", "home\n",
+            "# a comment, long enough to weigh on the disk when copied whole\n"
+        ),
+        (
+            ["check", "-"], "applicationWillResignActive:\n", "applicationDidBecomeActive:\n",
+            "2024-05-01 10:00:00.000 Noisy[1:2] some other line of the app\n"
+        ),
+    ])
+    func standardInputsCopyKeepsOnlyTheLinesThatMatter(
+        arguments: [String], head: String, tail: String, filler: String
+    ) throws {
+        let input = try temporaryFile(
+            Data((head + String(repeating: filler, count: 24_000_000 / filler.utf8.count) + tail).utf8),
+            named: "input")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 1000 blocks of 1024 bytes: a copy of the whole input gets the process killed by SIGXFSZ.
+        process.arguments = [
+            "-c", "ulimit -f 1000 && exec \"$0\" \(arguments.joined(separator: " ")) < \"$1\"",
+            Self.executable.path, input,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
     @Test func checkRefusesWhatIsNotALogFile() throws {
         let directory = try Self.run(["check", NSTemporaryDirectory()])
         #expect(directory.status == 2)
