@@ -30,7 +30,7 @@ extension LogRecognizer {
         guard let event = eventInASCII(bytes) ?? scenePhaseInASCII(bytes) else {
             return scheduledTaskInASCII(bytes, processNames: &processNames)
         }
-        let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        let process = processInASCII(bytes, processNames: &processNames)
         // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
         var scene: String?
         if event.isSceneEvent, bytes.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "x") }) {
@@ -47,7 +47,7 @@ extension LogRecognizer {
         guard holds(handlerMark, in: bytes) || holds(completedMark, in: bytes),
             let (step, identifier) = scheduledTask(in: text(bytes))
         else { return nil }
-        let process = nslogProcessInASCII(bytes).map { processNames.name(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        let process = processInASCII(bytes, processNames: &processNames)
         return Recognized(
             event: .scheduledTask(step), process: process, time: nslogTimeInASCII(bytes), taskIdentifier: identifier)
     }
@@ -229,16 +229,42 @@ extension LogRecognizer {
     private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let first = bytes.first, first.isASCIIDigit,
             let open = position(of: UInt8(ascii: "["), in: bytes, from: 0, to: bytes.count),
-            let colon = position(of: UInt8(ascii: ":"), in: bytes, from: open, to: bytes.count),
-            position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count) != nil, colon > open + 1
+            let close = position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count)
         else { return nil }
-        for index in (open + 1)..<colon where !bytes[index].isASCIIDigit { return nil }
+        let colon = position(of: UInt8(ascii: ":"), in: bytes, from: open, to: close)
+        let pidEnd = colon ?? close
+        guard pidEnd > open + 1 else { return nil }
+        for index in (open + 1)..<pidEnd where !bytes[index].isASCIIDigit { return nil }
+        guard colon != nil else {
+            // syslog: `App[1234]:`, the name the last word before the bracket.
+            guard close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
+            let start = lastPosition(of: UInt8(ascii: " "), in: bytes, from: 0, to: open).map { $0 + 1 } ?? 0
+            return start..<close
+        }
         var start = 0
         for _ in 0..<2 {
             guard let space = position(of: UInt8(ascii: " "), in: bytes, from: start, to: open) else { break }
             start = space + 1
         }
-        return start..<colon
+        // The compact style's type, two letters at most, before the name.
+        if let space = position(of: UInt8(ascii: " "), in: bytes, from: start, to: open), space - start <= 2,
+            compactTypes.contains(text(UnsafeBufferPointer(rebasing: bytes[start..<space])))
+        {
+            start = space + 1
+        }
+        return start..<pidEnd
+    }
+
+    /// The process of an ASCII line: NSLog's, or the unified log's default style's (only a line that starts with
+    /// a digit and names no process as NSLog does is read for it).
+    private static func processInASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames
+    ) -> String? {
+        if let range = nslogProcessInASCII(bytes) {
+            return processNames.name(UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        guard let first = bytes.first, first.isASCIIDigit else { return nil }
+        return defaultStyleProcess(of: text(bytes))
     }
 
     // The searches of a byte that a line needs, written out (the first by `memchr`): the collection methods on slices

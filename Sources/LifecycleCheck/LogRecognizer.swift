@@ -87,13 +87,13 @@ public enum LogRecognizer {
         if line.first == "{" { return recognizeTraceRecord(line) }
         if let event = event(in: line) ?? scenePhase(in: line).map(LoggedEvent.scenePhase) {
             return Recognized(
-                event: event, process: nslogProcess(of: line), time: nslogTime(of: line),
-                scene: event.isSceneEvent ? sceneIdentity(in: line) : nil)
+                event: event, process: nslogProcess(of: line) ?? defaultStyleProcess(of: line),
+                time: nslogTime(of: line), scene: event.isSceneEvent ? sceneIdentity(in: line) : nil)
         }
         guard let (step, identifier) = scheduledTask(in: line) else { return nil }
         return Recognized(
-            event: .scheduledTask(step), process: nslogProcess(of: line), time: nslogTime(of: line),
-            taskIdentifier: identifier)
+            event: .scheduledTask(step), process: nslogProcess(of: line) ?? defaultStyleProcess(of: line),
+            time: nslogTime(of: line), taskIdentifier: identifier)
     }
 
     /// The step of a scheduled task a line names, for a line that names no other event (docs/lifecycle.md §17): a
@@ -304,24 +304,40 @@ public enum LogRecognizer {
         grouping: UIKitNotification.allCases, by: { Substring($0.swiftName) })
 
     /// The app and pid of an NSLog line, `App[1234` of `2016-02-29 10:00:00.123 App[1234:5678] message`: the name
-    /// starts after the date and the time (the second space), and may hold spaces of its own.
+    /// starts after the date and the time (the second space), and may hold spaces of its own. The unified log's
+    /// compact style puts its type's abbreviation before the name (`Df App[1234:1a2b]`), and its syslog style
+    /// the pid alone and the host's name before the name (`localhost App[1234]: message`): the name is then its
+    /// last word.
     static func nslogProcess(of line: Substring) -> String? {
         guard line.first?.isNumber == true, let open = line.firstIndex(of: "["),
-            let colon = line[open...].firstIndex(of: ":"), line[open...].firstIndex(of: "]") != nil
+            let close = line[open...].firstIndex(of: "]")
         else { return nil }
-        let pid = line[line.index(after: open)..<colon]
+        let colon = line[open..<close].firstIndex(of: ":")
+        let pid = line[line.index(after: open)..<(colon ?? close)]
         guard !pid.isEmpty, pid.allSatisfy(\.isNumber) else { return nil }
+        guard colon != nil else {
+            // syslog: `App[1234]:`, the name the last word before the bracket.
+            guard line[line.index(after: close)...].first == ":" else { return nil }
+            let start = line[..<open].lastIndex(of: " ").map { line.index(after: $0) } ?? line.startIndex
+            return String(line[start..<close])
+        }
         var start = line.startIndex
         for _ in 0..<2 {
             guard let space = line[start..<open].firstIndex(of: " ") else { break }
             start = line.index(after: space)
         }
-        return String(line[start..<colon])
+        if let space = line[start..<open].firstIndex(of: " "), compactTypes.contains(line[start..<space]) {
+            start = line.index(after: space)
+        }
+        return String(line[start..<colon!])
     }
 
-    /// A callback or notification record of a jsonl trace (other records are not lifecycle lines).
+    /// A callback or notification record of a jsonl trace (other records are not lifecycle lines), or a record of
+    /// the unified log's ndjson style.
     static func recognizeTraceRecord(_ line: Substring) -> Recognized? {
-        guard let kind = field("kind", in: line), let name = field("name", in: line) else { return nil }
+        guard let kind = field("kind", in: line), let name = field("name", in: line) else {
+            return recognizeUnifiedLogRecord(line)
+        }
         let app = field("app", in: line)
         let time = number("t", in: line)
         let scene = field("scene", in: line)
