@@ -15,7 +15,8 @@ import Testing
     static func files(in subfolder: String) throws -> [String] {
         let directory = folder.appendingPathComponent(subfolder)
         return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .sorted { $0.path < $1.path }.map { try String(contentsOf: $0, encoding: .utf8) }
+            .filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path }
+            .map { try String(contentsOf: $0, encoding: .utf8) }
     }
 
     @Test func theScenarioLanguageTakesAnyBytes() {
@@ -28,7 +29,9 @@ import Testing
     }
 
     @Test func theLogCheckerTakesAnyBytes() throws {
-        let corpus = try Self.files(in: "LifecycleSimulatorTests/Golden") + Self.files(in: "LifecycleCheckTests/Logs")
+        let corpus =
+            try Self.files(in: "LifecycleSimulatorTests/Golden") + Self.files(in: "LifecycleCheckTests/Logs")
+            + Self.files(in: "LifecycleCheckTests/Logs/unified")
         var mutator = SeededMutator(seed: 2026_11_22, corpus: corpus)
         for _ in 0..<400 {
             let input = mutator.next()
