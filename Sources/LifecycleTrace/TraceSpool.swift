@@ -150,21 +150,22 @@ public final class TraceSpool {
         return descriptor
     }
 
-    /// Writes every byte, retrying short writes.
-    static func writeAll<Bytes: Collection<UInt8>>(_ bytes: Bytes, to descriptor: Int32) throws(Failure) {
-        let result: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+    /// Writes every byte, retrying short writes: the one loop that writes all of a buffer, for the spool and for
+    /// the command's own output.
+    package static func writeAll<Bytes: Collection<UInt8>>(_ bytes: Bytes, to descriptor: Int32) throws(Failure) {
+        // The error number of the write that failed; EIO for one that wrote nothing without saying why.
+        let result: Int32?? = bytes.withContiguousStorageIfAvailable { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
+                guard written > 0 else { return written < 0 ? errno : EIO }
                 offset += written
             }
-            return true
+            return nil
         }
-        if result == nil { return try writeAll(Array(bytes), to: descriptor) }
-        if result == false {
-            let number = errno
+        guard let result else { return try writeAll(Array(bytes), to: descriptor) }
+        if let number = result {
             throw Failure(description: "writing failed: \(String(cString: strerror(number)))", errorNumber: number)
         }
     }

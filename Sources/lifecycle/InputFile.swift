@@ -1,5 +1,6 @@
 import LifecycleCheck
 import LifecycleText
+import LifecycleTrace
 
 #if canImport(Glibc)
     import Glibc
@@ -194,14 +195,10 @@ final class InputFile {
         }
 
         private mutating func flush() throws(OpenError) {
-            var written = 0
-            while written < pending.count {
-                let result = pending.withUnsafeBytes {
-                    write(descriptor, $0.baseAddress! + written, $0.count - written)
-                }
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 { throw .unreadable(name, reason: "the temporary copy failed") }
-                written += result
+            do {
+                try TraceSpool.writeAll(pending, to: descriptor)
+            } catch {
+                throw .unreadable(name, reason: "the temporary copy failed: \(error)")
             }
             pending.removeAll(keepingCapacity: true)
         }

@@ -29,7 +29,13 @@ struct StandardOutput: TextOutputStream {
     }
 
     mutating func flush() {
-        if failure == nil { failure = writeAll(buffer, to: STDOUT_FILENO) }
+        if failure == nil {
+            do {
+                try TraceSpool.writeAll(buffer, to: STDOUT_FILENO)
+            } catch {
+                failure = error.errorNumber ?? EIO
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -40,23 +46,9 @@ struct StandardOutput: TextOutputStream {
     }
 }
 
-/// The process's standard error, unbuffered.
+/// The process's standard error, unbuffered; a message that cannot be written there has nowhere else to go.
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { _ = writeAll(Array(string.utf8), to: STDERR_FILENO) }
-}
-
-/// Writes every byte, retrying short writes; returns the error number of a write that failed.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-    bytes.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return written < 0 ? errno : EIO }
-            offset += written
-        }
-        return nil
-    }
+    mutating func write(_ string: String) { try? TraceSpool.writeAll(string.utf8, to: STDERR_FILENO) }
 }
 
 enum Terminal {
