@@ -32,12 +32,15 @@ package final class RawTraceBytes: TraceBytes {
         written = 0
     }
 
+    @inline(__always)
     package func append(_ byte: UInt8) {
         if written == capacity { grow(toHold: 1) }
         base[written] = byte
         written += 1
     }
 
+    // Inlined: most callers append a literal, whose length is a constant that folds the switch below away.
+    @inline(__always)
     package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if written + bytes.count > capacity { grow(toHold: bytes.count) }
@@ -81,14 +84,25 @@ package final class RawTraceBytes: TraceBytes {
     @exclusivity(unchecked) private var lastJSONApp = RememberedText<AppID>(capacity: 128)
     @exclusivity(unchecked) private var lastPaddedApp = RememberedText<PaddedAppKey>(capacity: 128)
 
+    // Each key compares itself inline, its cheaper part first; the derived `==` was a call on every record.
     private struct TimeKey: Equatable {
         let time: Duration
         let width: Int
+
+        @inline(__always)
+        static func == (left: Self, right: Self) -> Bool {
+            left.width == right.width && left.time == right.time
+        }
     }
 
     private struct PaddedAppKey: Equatable {
         let app: AppID?
         let width: Int
+
+        @inline(__always)
+        static func == (left: Self, right: Self) -> Bool {
+            left.width == right.width && left.app == right.app
+        }
     }
 
     package func append(seconds duration: Duration, paddedTo width: Int) {

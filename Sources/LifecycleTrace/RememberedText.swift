@@ -17,7 +17,9 @@ struct RememberedText<Key: Equatable>: ~Copyable {
     /// The text remembered for `key`, if it is the last key remembered.
     @inline(__always)
     func text(for key: Key) -> UnsafeBufferPointer<UInt8>? {
-        key == self.key ? UnsafeBufferPointer(start: text, count: count) : nil
+        // Compared where it lies: `key == self.key` made an optional of `key` to compare, a copy per record.
+        guard case .some(let remembered) = self.key, remembered == key else { return nil }
+        return UnsafeBufferPointer(start: text, count: count)
     }
 
     /// Remembers `bytes` as the text of `key`; a text longer than the capacity is not kept, and what was kept

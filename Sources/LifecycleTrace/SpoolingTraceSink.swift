@@ -20,7 +20,7 @@ package struct SpoolingTraceSink: TraceSink {
         self.spool = spool
     }
 
-    package mutating func write(_ record: TraceRecord) {
+    package mutating func write(_ record: consuming TraceRecord) {
         switch layout {
         case .jsonl: JSONLinesTraceWriter<String>.append(record, into: &buffer)
         case .text(let text): text.append(record, into: &buffer)

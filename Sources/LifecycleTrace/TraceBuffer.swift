@@ -69,8 +69,13 @@ private let hexDigits = Array("0123456789abcdef".utf8)
 private let eightSpaces: UInt64 = 0x2020_2020_2020_2020
 
 extension TraceBytes {
+    /// Appends a literal. Inlined, and read from the literal's pointer rather than through `withUTF8Buffer`'s
+    /// closure (which the compiler left as a call, a sixth of `lifecycle run`'s trace writing): the length is then
+    /// a constant where the bytes are copied.
+    @inline(__always)
     package mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        guard text.hasPointerRepresentation else { return text.withUTF8Buffer { append($0) } }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends a text made at run time. A literal goes to the `StaticString` overload of `append(_:)` instead:

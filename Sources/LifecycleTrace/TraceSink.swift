@@ -1,7 +1,7 @@
 /// Where a simulator sends its trace, one record at a time, so that a trace of any length is streamed and
 /// never kept.
 public protocol TraceSink {
-    mutating func write(_ record: TraceRecord)
+    mutating func write(_ record: consuming TraceRecord)
 }
 
 /// A sink that drops every record: for checking a scenario without printing it, and for benchmarks.
