@@ -73,7 +73,10 @@ public enum UserAction: Sendable, Hashable {
     case prewarm(AppID)
     /// The running app's code submits a request to `BGTaskScheduler` (docs/lifecycle.md §17). A refused request
     /// is not impossible: the app sees the error, and the trace notes it.
-    case submitTaskRequest(AppID, TaskRequest)
+    ///
+    /// Indirect: a request is the largest payload of any action, and every action is as large as its largest
+    /// case (copying a larger action cost every line of a scenario a call to `memcpy`).
+    indirect case submitTaskRequest(AppID, TaskRequest)
     /// The system runs the app's pending request with this identifier now (Xcode's
     /// `_simulateLaunchForTaskWithIdentifier:`): a launch into the background, or a silent resume, then the task's
     /// launch handler.

@@ -75,22 +75,31 @@ struct LineContext {
     }
 
     /// A scene id, `ID#N`: a declared app and a session number from 1. (A word that starts with `#` begins a
-    /// comment, so the app's part is never empty.)
-    func sceneID(_ token: Token, hash: Substring.Index, _ declarations: AppDeclarations) throws(ScenarioError)
-        -> SceneID
-    {
-        let text = token.text
-        let appPart = text[..<hash]
-        let numberPart = text[text.index(after: hash)...]
-        guard numberPart.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(numberPart), number >= 1 else {
+    /// comment, so the app's part is never empty.) `hash` is the `#`'s offset in the word's bytes
+    /// (``Token/hashOffset``): the word is read as bytes, as an action line's other words are.
+    func sceneID(_ token: Token, hash: Int, _ declarations: AppDeclarations) throws(ScenarioError) -> SceneID {
+        let number = token.withBytes { bytes -> Int? in
+            let digits = bytes[(hash + 1)...]
+            guard !digits.isEmpty else { return nil }
+            var number = 0
+            for byte in digits {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (times10, overflow) = number.multipliedReportingOverflow(by: 10)
+                let (sum, overflowToo) = times10.addingReportingOverflow(Int(digit))
+                guard !overflow, !overflowToo else { return nil }
+                number = sum
+            }
+            return number
+        }
+        guard let number, number >= 1 else {
             throw error(
                 at: token,
                 "expected a scene id, an app id, '#' and a session number from 1 (such as notes#2), "
-                    + "found '\(text)'")
+                    + "found '\(token.text)'")
         }
         let appToken = Token(
-            source: token.source, bytes: token.bytes.lowerBound..<(token.bytes.lowerBound + appPart.utf8.count),
-            column: token.column)
+            source: token.source, bytes: token.bytes.lowerBound..<(token.bytes.lowerBound + hash), column: token.column)
         let app = try declaredApp(appToken, declarations)
         return SceneID(app: app, number: number)
     }

@@ -20,7 +20,9 @@ public struct ScenarioParser {
 
     /// What a line that does something gives: an app to add to the phone, or a step to run.
     public enum Line: Sendable {
-        case app(AppConfiguration)
+        /// Indirect: a declaration is rare and its configuration large, and every line's result is as large as
+        /// its largest case.
+        indirect case app(AppConfiguration)
         case step(Scenario.Step)
     }
 
@@ -290,7 +292,7 @@ public struct ScenarioParser {
                 values.app = try line.declaredApp(token, declared)
                 appColumn = token.column
             case .scene:
-                guard let hash = token.text.firstIndex(of: "#") else {
+                guard let hash = token.hashOffset else {
                     throw line.error(
                         at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
                 }
@@ -309,7 +311,7 @@ public struct ScenarioParser {
                 }
                 values.placement = placement
             case .subject:
-                if let hash = token.text.firstIndex(of: "#") {
+                if let hash = token.hashOffset {
                     values.scene = try line.sceneID(token, hash: hash, declared)
                 } else {
                     values.app = try line.declaredApp(token, declared)
@@ -515,13 +517,22 @@ public struct ScenarioParser {
         },
     ]
 
-    /// The commands by the first byte of their word: a word's bytes are compared with the few that share its
-    /// first letter, where looking it up in ``commands`` hashed it (some 300 instructions an action line).
-    private static let commandsByFirstByte: [[(word: [UInt8], syntax: CommandSyntax)]] = {
-        var table = Array(repeating: [(word: [UInt8], syntax: CommandSyntax)](), count: 128)
-        for (word, syntax) in commands { table[Int(word.utf8.first!)].append((Array(word.utf8), syntax)) }
+    /// The commands by the first byte and the length of their word: a word's bytes are compared with the one or
+    /// two that share both, where looking it up in ``commands`` hashed it (some 300 instructions an action line),
+    /// and a table by the first byte alone compared it with up to seven (the words that start with `b` or `c`).
+    private static let commandsByFirstByteAndLength: [[(word: [UInt8], syntax: CommandSyntax)]] = {
+        var table = Array(repeating: [(word: [UInt8], syntax: CommandSyntax)](), count: 128 * 32)
+        for (word, syntax) in commands {
+            table[slot(first: word.utf8.first!, count: word.utf8.count)].append((Array(word.utf8), syntax))
+        }
         return table
     }()
+
+    /// Where the commands whose word starts with `first` and has `count` bytes are in
+    /// ``commandsByFirstByteAndLength`` (words of 31 bytes or more share a slot).
+    private static func slot(first: UInt8, count: Int) -> Int {
+        Int(first) &* 32 &+ min(count, 31)
+    }
 
     /// The syntax of the command a word names, if it names one.
     static func syntax(of word: String) -> CommandSyntax? {
@@ -531,10 +542,10 @@ public struct ScenarioParser {
     /// The syntax of the command a word's bytes name, if they name one.
     static func syntax(of word: UnsafeBufferPointer<UInt8>) -> CommandSyntax? {
         guard let first = word.first, first < 128 else { return nil }
-        let candidates = Int(first)
-        for index in commandsByFirstByte[candidates].indices
-        where commandsByFirstByte[candidates][index].word.withUnsafeBufferPointer({ $0.hasSameBytes(as: word) }) {
-            return commandsByFirstByte[candidates][index].syntax
+        let candidates = commandsByFirstByteAndLength[slot(first: first, count: word.count)]
+        for index in candidates.indices
+        where candidates[index].word.withUnsafeBufferPointer({ $0.hasSameBytes(as: word) }) {
+            return candidates[index].syntax
         }
         return nil
     }

@@ -26,6 +26,11 @@ struct Token: Equatable {
         return source.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
     }
 
+    /// Where the word's first `#` is, as an offset in its bytes: the mark of a scene id (`notes#2`).
+    var hashOffset: Int? {
+        withBytes { $0.firstIndex(of: UInt8(ascii: "#")) }
+    }
+
     /// Whether the word is `word`, compared byte by byte.
     func spells(_ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
