@@ -1,5 +1,7 @@
 /// A set of ``LoggedEvent``s as bits, by ``LoggedEvent/ordinal``: what the log checker keeps for every line,
 /// without hashing.
+///
+/// Its tests are inlined: a set is asked about every line of a log, some five times.
 struct EventSet: Sendable, Hashable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
@@ -12,11 +14,13 @@ struct EventSet: Sendable, Hashable {
 
     var isEmpty: Bool { low == 0 && high == 0 }
 
+    @inline(__always)
     func contains(_ event: LoggedEvent) -> Bool {
         let (word, bit) = Self.place(of: event)
         return (word == 0 ? low : high) & bit != 0
     }
 
+    @inline(__always)
     mutating func insert(_ event: LoggedEvent) {
         let (word, bit) = Self.place(of: event)
         if word == 0 { low |= bit } else { high |= bit }
@@ -51,6 +55,7 @@ struct EventSet: Sendable, Hashable {
         }
     }
 
+    @inline(__always)
     private static func place(of event: LoggedEvent) -> (word: Int, bit: UInt64) {
         let ordinal = event.ordinal
         return (ordinal >> 6, 1 << UInt64(ordinal & 63))

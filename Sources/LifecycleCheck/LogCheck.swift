@@ -55,28 +55,9 @@ public struct LogCheck {
     private func check<Lines: LogLines, Output: TextOutputStream, Errors: TextOutputStream>(
         file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> Outcome {
-        var logged = EventSet()
-        // What each app logs, by a trace's app or the name NSLog gives a process: each app has its own chart
-        // (an app-delegate app and a scene-based one may share a log). The events of a run of lines about one
-        // process are gathered before they are added to its app's.
-        var loggedByTraceApp: [String: EventSet] = [:]
-        var loggedByAppName: [String: EventSet] = [:]
-        var run: (process: String, isTraceRecord: Bool, events: EventSet)?
-        // The scenes whose first line of a connection or a disconnection connects them, and those whose first
-        // such line has been seen: a scene named before it connects was not connected then.
-        var scenesConnectingFirst: Set<String> = []
-        var scenesConnectedOrDisconnected: Set<String> = []
-        func endRun() {
-            guard let ended = run else { return }
-            if ended.isTraceRecord {
-                loggedByTraceApp[ended.process, default: EventSet()].formUnion(ended.events)
-            } else if let app = LogChecker.appName(of: ended.process) {
-                loggedByAppName[String(app), default: EventSet()].formUnion(ended.events)
-            }
-        }
+        var survey = LogSurvey()
         let kept = RecognizedLineSpool(memoryLimit: spoolMemoryLimit)
         var count = 0
-        var recognized = 0
         var processNames = ProcessNames()
         var unreadable = false
         try lines().forEachLine { line in
@@ -89,21 +70,7 @@ public struct LogCheck {
                 return false
             }
             guard let line = LogRecognizer.recognize(line, processNames: &processNames) else { return true }
-            recognized += 1
-            logged.insert(line.event)
-            if let process = line.process {
-                if run?.process != process || run?.isTraceRecord != line.isTraceRecord {
-                    endRun()
-                    run = (process, line.isTraceRecord, EventSet())
-                }
-                run?.events.insert(line.event)
-            }
-            if let scene = line.scene, LogChecker.connectionLines.contains(line.event),
-                scenesConnectedOrDisconnected.insert(scene).inserted, line.event != .callback(.sceneDidDisconnect),
-                line.event != .notification(.sceneDidDisconnect)
-            {
-                scenesConnectingFirst.insert(scene)
-            }
+            survey.add(line)
             do {
                 try kept.append(line, number: count)
             } catch {
@@ -114,7 +81,7 @@ public struct LogCheck {
             return true
         }
         if unreadable { return .invalidInput }
-        guard !logged.isEmpty else {
+        guard !survey.logged.isEmpty else {
             errors.write(
                 "\(file): error: no line of this log names a lifecycle callback or notification (\(count) lines "
                     + "read); lifecycle check reads lines that name one as a whole word: a selector "
@@ -123,11 +90,11 @@ public struct LogCheck {
                     + "(UIApplicationDidBecomeActiveNotification), or a jsonl trace of lifecycle run\n")
             return .invalidInput
         }
-        endRun()
+        survey.endRun()
         var checker = LogChecker(
-            logged: Set(logged.events), loggedByApp: loggedByTraceApp.mapValues { Set($0.events) },
-            loggedByAppName: loggedByAppName.mapValues { Set($0.events) }, scenesConnectingFirst: scenesConnectingFirst,
-            profile: profile)
+            logged: Set(survey.logged.events), loggedByApp: survey.loggedByTraceApp.mapValues { Set($0.events) },
+            loggedByAppName: survey.loggedByAppName.mapValues { Set($0.events) },
+            scenesConnectingFirst: survey.scenesConnectingFirst, profile: profile)
         var report = Report()
         // The first line that does not fit, with what the checker said of it.
         var violation: (number: Int, event: LoggedEvent, possible: Set<LogChecker.State>, allowed: [LoggedEvent])?
@@ -161,6 +128,7 @@ public struct LogCheck {
                 possible: violation.possible, allowed: violation.allowed, to: &output)
             return .violation
         }
+        let recognized = survey.recognized
         let summary = "\(recognized) lifecycle lines fit the model; \(count - recognized) other lines skipped"
         switch format {
         case .text: output.write("\(file): \(summary)\n")

@@ -80,6 +80,7 @@ public struct LogChecker {
     /// the key is one integer: the model's number in the high 32 bits; the number of the set of states before
     /// (fewer than 2^16: there are a dozen states), the event's ordinal, and the last event's ordinal plus one (0
     /// for none) in the low ones.
+    @inline(__always)
     private static func stepKey(model: Int, event: LoggedEvent, before: Int, last: LoggedEvent?) -> UInt64 {
         UInt64(model) << 32 | UInt64(before << 16 | event.ordinal << 8 | (last.map { $0.ordinal + 1 } ?? 0))
     }
@@ -325,7 +326,6 @@ public struct LogChecker {
 
     /// Checks a line on the chart of the process's first scene (or of the app, for a log that names no scene).
     private mutating func checkOnMainScene(_ line: LogRecognizer.Recognized) -> Verdict {
-        let model = self.model
         let beforeNumber = current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))
         let before = stateSets[beforeNumber]
         let last = current.lastEvent
@@ -432,6 +432,7 @@ public struct LogChecker {
     /// The quirk that a line fitting the model is all the same, by the lines before it and the pauses: the
     /// prewarm of iOS 15.0 to 15.3 (docs/lifecycle.md §15), the swipe of iOS 13 on an iPhone, the scene's flicker
     /// around Notification Center on iOS 15 (§12).
+    @inline(__always)  // for the test of the first line, which nearly every line fails
     private func fittingQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, pause: Double?)
         -> LogQuirk?
     {

@@ -8,6 +8,7 @@ extension LoggedEvent {
     /// scheduled tasks 104–106, each by its case's
     /// position. A payload-free enum is stored as its case's position (Swift lays such enums out so), which is
     /// read here without a table.
+    @inline(__always)
     var ordinal: Int {
         switch self {
         case .callback(let callback): Self.position(of: callback)
