@@ -71,9 +71,10 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 }
 
 /// A word of the input as a message quotes it: `'word'`, cut with `…` after 40 characters so that a message
-/// about a huge word stays short.
+/// about a huge word stays short, its control characters shown as their codes (``SourceExcerpt/escaped(_:)``).
 func quoted(_ text: some StringProtocol) -> String {
     let limit = 40
     let head = text.prefix(limit + 1)
-    return head.count > limit ? "'\(head.prefix(limit))…'" : "'\(head)'"
+    let shown = SourceExcerpt.escaped(head.prefix(limit))
+    return head.count > limit ? "'\(shown)…'" : "'\(shown)'"
 }

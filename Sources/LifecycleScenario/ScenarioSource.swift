@@ -14,6 +14,9 @@ public enum ScenarioSource: Sendable {
     case text(String)
     /// An open file, read from its start each time its lines are read (the descriptor stays the caller's).
     case file(descriptor: Int32)
+    /// A file by its path, opened each time its lines are read and closed after: a batch of many files holds one
+    /// of them open at a time, whatever the limit on open files.
+    case path(String)
     /// Bytes that may not be UTF-8 text: their lines up to the first that is not.
     case bytes([UInt8])
 
@@ -40,6 +43,14 @@ public enum ScenarioSource: Sendable {
             }
             return nil
         case .file(let descriptor):
+            return Self.forEachLine(
+                of: LineReader(descriptor: descriptor, breaks: .any, readSize: chunkSize), file: file, isWanted, body)
+        case .path(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                return "\(file): error: it cannot be read: \(String(cString: strerror(errno)))"
+            }
+            defer { close(descriptor) }
             return Self.forEachLine(
                 of: LineReader(descriptor: descriptor, breaks: .any, readSize: chunkSize), file: file, isWanted, body)
         case .bytes(let bytes):

@@ -26,12 +26,14 @@ extension Lifecycle {
         var profile: Profile?
 
         func run() throws {
-            // Every file is opened before any is checked: a path that is no readable log stops the command
-            // before it prints anything.
-            var logs: [(name: String, file: InputFile)] = []
+            // Every file is opened before any is checked, so that a path that is no readable log stops the
+            // command before it prints anything; a regular file is then closed and opened again when its turn
+            // comes (many files hold one descriptor at a time), while a copy of standard input stays open.
+            var logs: [(path: String, copy: InputFile?)] = []
             for path in files {
                 do {
-                    logs.append((ScenarioFile.displayName(of: path), try InputFile.open(path)))
+                    let opened = try InputFile.open(path)
+                    logs.append((path, opened.isCopy ? opened : nil))
                 } catch {
                     Terminal.printError(error.description)
                     throw ExitCode(LogCheck.Outcome.invalidInput.rawValue)
@@ -41,8 +43,23 @@ extension Lifecycle {
             var errors = StandardError()
             var outcome = LogCheck.Outcome.success
             for log in logs {
+                let name = ScenarioFile.displayName(of: log.path)
+                let file: InputFile
+                if let copy = log.copy {
+                    file = copy
+                } else {
+                    do {
+                        file = try InputFile.open(log.path)
+                    } catch {
+                        // Gone or changed since it was first opened.
+                        output.flush()
+                        Terminal.printError(error.description)
+                        outcome = .invalidInput
+                        continue
+                    }
+                }
                 let result = try LogCheck(format: format, profile: profile).run(
-                    file: log.name, lines: { try log.file.lines(path: log.name) }, output: &output, errors: &errors)
+                    file: name, lines: { try file.lines(path: name) }, output: &output, errors: &errors)
                 if result.rawValue > outcome.rawValue { outcome = result }
                 output.flush()
                 // What cannot be written is not checked further: the report would be lost.

@@ -17,6 +17,9 @@ import LifecycleTrace
 /// `lifecycle run /dev/zero` stops at once instead of filling the disk.
 final class InputFile {
     let descriptor: Int32
+    /// Whether this is a private copy of what can be read once (standard input, a pipe): it must stay open until
+    /// it has been read, where a regular file can be opened again when its turn comes.
+    let isCopy: Bool
 
     enum OpenError: Error, CustomStringConvertible {
         case missing(String)
@@ -40,8 +43,9 @@ final class InputFile {
         }
     }
 
-    private init(descriptor: Int32) {
+    private init(descriptor: Int32, isCopy: Bool) {
         self.descriptor = descriptor
+        self.isCopy = isCopy
     }
 
     deinit {
@@ -101,7 +105,7 @@ final class InputFile {
         }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
-        return InputFile(descriptor: descriptor)
+        return InputFile(descriptor: descriptor, isCopy: false)
     }
 
     /// A private copy of what can be read once, such as standard input: of its lines, those `kind` keeps, the
@@ -114,7 +118,7 @@ final class InputFile {
             throw .unreadable(name, reason: "no temporary file: \(String(cString: strerror(errno)))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        let file = InputFile(descriptor: descriptor)
+        let file = InputFile(descriptor: descriptor, isCopy: true)
         var copy = LineCopy(name: name, kind: kind, descriptor: descriptor)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {

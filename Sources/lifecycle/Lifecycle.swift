@@ -81,8 +81,11 @@ extension Lifecycle {
 
         func run() throws {
             var inputs: [ScenarioBatch.Input] = []
-            // Open files stay open until the batch has run: it reads them as it goes.
-            var files: [InputFile] = []
+            // Every file is opened before any runs, so that a path that is no readable scenario stops the command
+            // before it prints anything; a regular file is then closed and opened again when its turn comes (many
+            // files hold one descriptor at a time), while a copy of standard input or of a pipe stays open until
+            // the batch has run.
+            var copies: [InputFile] = []
             for file in self.files {
                 let heading = self.files.count > 1 ? file : nil
                 if file != "-", !FileManager.default.fileExists(atPath: file),
@@ -94,11 +97,10 @@ extension Lifecycle {
                 }
                 do {
                     let opened = try InputFile.open(file, as: .scenario)
-                    files.append(opened)
+                    if opened.isCopy { copies.append(opened) }
+                    let source: ScenarioSource = opened.isCopy ? .file(descriptor: opened.descriptor) : .path(file)
                     inputs.append(
-                        ScenarioBatch.Input(
-                            file: ScenarioFile.displayName(of: file), source: .file(descriptor: opened.descriptor),
-                            heading: heading))
+                        ScenarioBatch.Input(file: ScenarioFile.displayName(of: file), source: source, heading: heading))
                 } catch {
                     var message = error.description
                     if case .missing = error {
@@ -109,7 +111,7 @@ extension Lifecycle {
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
                 }
             }
-            try withExtendedLifetime(files) { try finish(options.batch(), inputs) }
+            try withExtendedLifetime(copies) { try finish(options.batch(), inputs) }
         }
     }
 

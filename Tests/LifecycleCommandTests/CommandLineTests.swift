@@ -336,6 +336,48 @@ import Testing
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
 
+    /// Three hundred files under a limit of 64 open files: each is opened when its turn comes, so both commands
+    /// read them all (they held every one open, and failed at the 62nd).
+    @Test(arguments: [
+        ("run", "scenario", "app notes\ntap notes\nhome\n", "background → suspended"),
+        ("check", "log", "applicationWillResignActive:\napplicationDidEnterBackground:\n", "lifecycle lines fit"),
+    ])
+    func manyFilesAreOpenedOneAtATime(command: String, suffix: String, text: String, seen: String) throws {
+        let files = try (1...300).map { try temporaryFile(Data(text.utf8), named: "many-\($0).\(suffix)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 64 && exec \"$@\"", "sh", Self.executable.path, command] + files
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(said)")
+        #expect(said.isEmpty)
+        #expect(printed.components(separatedBy: seen).count - 1 == 300)
+    }
+
+    /// An escape or a bell in the input is shown as its code where a message quotes the input, never sent to the
+    /// terminal, where it would recolour or clear the screen.
+    @Test func messagesShowControlCharactersAsTheirCodes() throws {
+        let scenario = try Self.run(["run", "-"], input: "app notes\ntap notes\u{1B}[2J\u{7}\n")
+        #expect(scenario.status == 2)
+        #expect(!scenario.errors.contains("\u{1B}") && !scenario.errors.contains("\u{7}"))
+        #expect(scenario.errors.contains("found 'notes\\u{1B}[2J\\u{7}'"))
+        // The caret stays under the column the message names, past the escaped characters' codes.
+        #expect(scenario.errors.contains("    2 | tap notes\\u{1B}[2J\\u{7}\n      |     ^\n"))
+        let log = try Self.run(
+            ["check", "-"],
+            input: "application:didFinishLaunchingWithOptions:\napplicationDidEnterBackground:\n"
+                + "applicationDidBecomeActive: \u{1B}]0;title\u{7}\napplicationWillEnterForeground:\n")
+        #expect(log.status == 1)
+        #expect(!log.output.contains("\u{1B}") && !log.output.contains("\u{7}"))
+        #expect(log.output.contains("    3 | applicationDidBecomeActive: \\u{1B}]0;title\\u{7}\n"))
+    }
+
     @Test func checkRefusesWhatIsNotALogFile() throws {
         let directory = try Self.run(["check", NSTemporaryDirectory()])
         #expect(directory.status == 2)
