@@ -42,7 +42,11 @@ public enum PlaygroundServer {
             try await serve(inbound: inbound, outbound: outbound, registry: registry, logger: context.logger)
         }
         return Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            // A browser sends each message in one frame: frames as large as the largest message are taken (the
+            // library's default, 16 KiB, closed the session on a scenario of 20 KB).
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router, configuration: .init(maxFrameSize: largestMessage)),
             configuration: .init(address: .hostname(host, port: port), serverName: "lifecycle"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

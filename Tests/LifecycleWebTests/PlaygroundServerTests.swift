@@ -89,6 +89,27 @@ import Testing
         }
     }
 
+    /// A browser sends a message in one frame: a scenario past the WebSocket library's default frame limit
+    /// (16 KiB) is loaded and answered, not closed with 1009.
+    @Test func aScenarioLargerThanAFrameOfTheDefaultSizeIsLoaded() async throws {
+        let source = "app notes\n" + String(repeating: "# a long scenario's comment, as a shared one has\n", count: 450)
+        #expect(source.utf8.count > 20_000)
+        let request = try JSONSerialization.data(withJSONObject: ["type": "load", "source": source])
+        try await Self.withServer { client in
+            // The reply gives the source back: the test's client takes frames as large as the server's.
+            try await client.ws("/session", configuration: .init(maxFrameSize: 1 << 20)) { inbound, outbound, _ in
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                _ = try await replies.next()
+                try await outbound.write(.text(String(decoding: request, as: UTF8.self)))
+                guard case .text(let text) = try await replies.next() else {
+                    Issue.record("the session was closed instead of answering")
+                    return
+                }
+                #expect(try Self.json(text)["problem"] == nil)
+            }
+        }
+    }
+
     @Test func aFullServerTurnsANewPageAway() async throws {
         // A server with no room: the page is told why, then closes the connection. (One connection, not two
         // nested ones: a full server is a server with no room left.)
