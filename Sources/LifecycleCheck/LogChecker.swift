@@ -372,7 +372,14 @@ public struct LogChecker {
         }
         var pause: Double?
         if let time = line.time, let previousTime = current.lastTime { pause = time - previousTime }
-        let quirk = fittingQuirk(line, after: last, pause: pause)
+        // Most lines are none of the quirks' last lines: one test of a bit set, not a call.
+        let quirk =
+            LogQuirk.fittingQuirkLines.contains(line.event)
+            ? Self.fittingQuirk(
+                LogQuirk.FittingLine(
+                    event: line.event, last: last, pause: pause, isSceneBased: model.isSceneBased,
+                    reactivatedAtOnce: current.reactivatedAtOnce),
+                among: quirks) : nil
         current.lastTime = line.time
         if model.isSceneBased {
             current.reactivatedAtOnce = LogQuirk.isReactivationAtOnce(line.event, after: last, pause: pause)
@@ -432,16 +439,11 @@ public struct LogChecker {
     /// The quirk that a line fitting the model is all the same, by the lines before it and the pauses: the
     /// prewarm of iOS 15.0 to 15.3 (docs/lifecycle.md §15), the swipe of iOS 13 on an iPhone, the scene's flicker
     /// around Notification Center on iOS 15 (§12).
-    @inline(__always)  // for the test of the first line, which nearly every line fails
-    private func fittingQuirk(_ line: LogRecognizer.Recognized, after last: LoggedEvent?, pause: Double?)
-        -> LogQuirk?
-    {
-        // Most lines are none of the quirks' last lines: one test of a bit set, not a call per quirk.
-        guard LogQuirk.fittingQuirkLines.contains(line.event) else { return nil }
-        let fitting = LogQuirk.FittingLine(
-            event: line.event, last: last, pause: pause, isSceneBased: model.isSceneBased,
-            reactivatedAtOnce: current.reactivatedAtOnce)
-        return quirks.first { $0.marks(fitting) }
+    ///
+    /// Static, given what it reads: a method of the checker called from a mutating one copied the whole checker
+    /// (336 bytes, with `memcpy`) for every line.
+    private static func fittingQuirk(_ fitting: LogQuirk.FittingLine, among quirks: [LogQuirk]) -> LogQuirk? {
+        quirks.first { $0.marks(fitting) }
     }
 
 }
