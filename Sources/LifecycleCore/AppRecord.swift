@@ -42,7 +42,11 @@ struct AppRecord: Sendable {
     // Scenes (a scene-based app; docs/lifecycle.md §13, §16). The app's sessions, each with its scene while one
     // is connected: a session outlives the process until the user or the app discards it. The first window's
     // comes first.
-    var sessions: [SceneSession] = []
+    // Changed only through the methods below, which keep ``connectedScenes`` and ``windowSessionCount`` in step.
+    private(set) var sessions: [SceneSession] = []
+    /// How many connected scenes the app has in each state an app can take from them: its state from its scenes
+    /// without a pass over its sessions (a pass per scene step made many windows quadratic).
+    private var connectedScenes = SceneStateCounts()
     /// The position in ``sessions`` of the session the run loop's scene steps are about (UIKit's scene of the
     /// callback it is delivering); ``sessions``'s end when they are about a session still to be made.
     var focus = 0
@@ -119,7 +123,12 @@ struct AppRecord: Sendable {
     /// The scene of the session the scene steps are about, while one is connected.
     var scene: SceneLifecycle? {
         get { sessions.indices.contains(focus) ? sessions[focus].scene : nil }
-        set { if sessions.indices.contains(focus) { sessions[focus].scene = newValue } }
+        set {
+            guard sessions.indices.contains(focus) else { return }
+            connectedScenes.count(sessions[focus].scene?.state, by: -1)
+            connectedScenes.count(newValue?.state, by: 1)
+            sessions[focus].scene = newValue
+        }
     }
 
     /// The position of the app's front window session: the first of those on screen, or its first window.
@@ -133,13 +142,15 @@ struct AppRecord: Sendable {
         frontWindowPosition.flatMap { sessions[$0].scene }
     }
 
-    /// The position of the session with this number, if the app has it.
+    /// The position of the session with this number, if the app has it. Looked for from the end, where the
+    /// newest sessions are, which are the ones a new window's steps are about: a search from the start made
+    /// opening many windows quadratic.
     func sessionPosition(number: Int32) -> Int? {
-        sessions.firstIndex { $0.number == number }
+        sessions.lastIndex { $0.number == number }
     }
 
     /// How many window sessions the app has.
-    var windowSessionCount: Int { sessions.reduce(0) { $0 + ($1.role == .window ? 1 : 0) } }
+    private(set) var windowSessionCount = 0
 
     /// The numbers of the windows on screen after the front one.
     var otherWindowsOnScreen: ArraySlice<Int32> { windowsOnScreen.dropFirst() }
@@ -150,14 +161,43 @@ struct AppRecord: Sendable {
     }
 
     /// The app's state from its connected scenes (docs/lifecycle.md §13, §16): the most active of them.
-    var stateOfScenes: AppState {
-        SceneLifecycle.appState(of: sessions.lazy.compactMap { $0.scene?.state })
-    }
+    var stateOfScenes: AppState { connectedScenes.appState }
 
     /// The app's state from its connected scenes if the scene in focus were in `state`.
     func stateOfScenes(withFocusIn state: SceneState) -> AppState {
-        SceneLifecycle.appState(
-            of: sessions.indices.lazy.compactMap { $0 == self.focus ? state : self.sessions[$0].scene?.state })
+        var counts = connectedScenes
+        if sessions.indices.contains(focus) { counts.count(sessions[focus].scene?.state, by: -1) }
+        counts.count(state, by: 1)
+        return counts.appState
+    }
+
+    /// Adds a session, not connected, at `position` of ``sessions``.
+    mutating func insertSession(_ session: SceneSession, at position: Int) {
+        connectedScenes.count(session.scene?.state, by: 1)
+        if session.role == .window { windowSessionCount += 1 }
+        sessions.insert(session, at: position)
+    }
+
+    /// Adds a session, not connected, at the end of ``sessions``.
+    mutating func appendSession(_ session: SceneSession) {
+        insertSession(session, at: sessions.count)
+    }
+
+    /// Drops the session at `position` of ``sessions``, and its scene.
+    mutating func removeSession(at position: Int) {
+        connectedScenes.count(sessions[position].scene?.state, by: -1)
+        if sessions[position].role == .window { windowSessionCount -= 1 }
+        sessions.remove(at: position)
+    }
+
+    /// Marks the session in focus as configured: its scene has been asked for.
+    mutating func markFocusedSessionConfigured() {
+        sessions[focus].needsConfiguration = false
+    }
+
+    /// Keeps a restoration activity with the session in focus.
+    mutating func keepRestorationActivityInFocusedSession() {
+        sessions[focus].hasRestorationActivity = true
     }
 
     /// Makes the session of a role the one the scene steps are about; the end of ``sessions`` when the app has
@@ -176,7 +216,7 @@ struct AppRecord: Sendable {
     mutating func forgetFocusedSession() {
         if sessions.indices.contains(focus) {
             let number = sessions[focus].number
-            sessions.remove(at: focus)
+            removeSession(at: focus)
             removeFromScreen(number)
         }
         focus(on: .window)
@@ -185,6 +225,8 @@ struct AppRecord: Sendable {
     /// Drops every session: the user swiped the app away.
     mutating func forgetEverySession() {
         sessions = []
+        connectedScenes = SceneStateCounts()
+        windowSessionCount = 0
         windowsOnScreen = []
         slideOverWindow = nil
         windowsOnStage = false
@@ -214,13 +256,14 @@ struct AppRecord: Sendable {
         sessionCount += 1
         var session = SceneSession(number: sessionCount, app: id, role: .window)
         session.needsConfiguration = true
-        sessions.append(session)
+        appendSession(session)
         return sessionCount
     }
 
     /// The process ended: no scene is connected any more, every session stays (docs/lifecycle.md §13).
     mutating func disconnectEveryScene() {
         for position in sessions.indices { sessions[position].scene = nil }
+        connectedScenes = SceneStateCounts()
         focus(on: .window)
     }
 

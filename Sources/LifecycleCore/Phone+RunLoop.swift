@@ -87,7 +87,7 @@ extension Phone {
             applySceneEvent(event, to: index)
         case .storeSceneActivity:
             if apps[index].lastAnswer, let session = apps[index].session {
-                apps[index].sessions[apps[index].focus].hasRestorationActivity = true
+                apps[index].keepRestorationActivityInFocusedSession()
                 note(index, "restoration activity kept with session \(session.id)")
             }
         case .forgetSession:
@@ -159,7 +159,7 @@ extension Phone {
             // The window's configuration is remembered from the first launch on (docs/lifecycle.md §13); a new
             // window is asked about all the same (§16).
             if session.role == .window { apps[index].hasSceneConfiguration = true }
-            apps[index].sessions[apps[index].focus].needsConfiguration = false
+            apps[index].markFocusedSessionConfigured()
             let argument =
                 session.role == .window
                 ? session.id.rawValue : "\(session.id.rawValue) \(session.role.uiKitName(under: profile))"

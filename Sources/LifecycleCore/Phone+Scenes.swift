@@ -152,11 +152,11 @@ extension Phone {
             let session = SceneSession(number: apps[index].sessionCount, app: apps[index].id, role: role)
             // The window's session comes first: the other scenes follow it.
             if role == .window {
-                apps[index].sessions.insert(session, at: 0)
+                apps[index].insertSession(session, at: 0)
                 apps[index].focus = 0
                 apps[index].show(onlyWindow: session.number)
             } else {
-                apps[index].sessions.append(session)
+                apps[index].appendSession(session)
                 apps[index].focus = apps[index].sessions.count - 1
             }
         }
@@ -281,7 +281,7 @@ extension Phone {
         apps[index].discardedSessions.append(session.id)
         switch projectedState(of: index) {
         case .notRunning:
-            apps[index].sessions.remove(at: position)
+            apps[index].removeSession(at: position)
             apps[index].focus(on: .window)
             note(index, "session \(session.id) discarded")
             return
