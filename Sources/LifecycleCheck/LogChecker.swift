@@ -277,15 +277,11 @@ public struct LogChecker {
         let saved = current
         let verdict = checkOnMainScene(line)
         guard case .violation = verdict else { return verdict }
-        for (scene, var track) in others {
-            current = saved
-            let other = check(line, on: &track)
-            if case .violation = other { continue }
-            current.otherScenes[scene] = track
-            return other
-        }
-        current = saved
+        // The configuration call begins a scene not named yet, before it may be another scene's: tried on a
+        // connected scene's chart first, it took that scene for a new one (an external display's scene, connected
+        // and in the foreground, was then refused its sceneDidEnterBackground:).
         if line.event == .callback(.configurationForConnecting) {
+            current = saved
             var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
             let connecting = check(line, on: &track)
             if case .violation = connecting {
@@ -295,6 +291,14 @@ public struct LogChecker {
                 return connecting
             }
         }
+        for (scene, var track) in others {
+            current = saved
+            let other = check(line, on: &track)
+            if case .violation = other { continue }
+            current.otherScenes[scene] = track
+            return other
+        }
+        current = saved
         return verdict
     }
 

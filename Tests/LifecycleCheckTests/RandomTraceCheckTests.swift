@@ -1,0 +1,66 @@
+import LifecycleCheck
+import LifecycleCore
+import LifecycleScenario
+import LifecycleSimulator
+import LifecycleTrace
+import Testing
+
+/// What the simulator writes, `check` accepts: random sessions on an iPhone and an iPad (several windows side by
+/// side, external displays, scheduled tasks, every action the random workload knows), on every profile with
+/// scenes, each trace held as a jsonl log against the model. The two read the same rules from the core; a
+/// disagreement between them (an external display's scene sent to the background with the windows was refused)
+/// shows here with its seed.
+@Suite struct RandomTraceCheckTests {
+    @Test(arguments: [Profile.ios13, .ios15, .ios16, .ios17, .ios18, .ios26])
+    func checkAcceptsTheSimulatorsRandomTraces(profile: Profile) {
+        for seed in UInt64(1)...6 {
+            for device in DeviceKind.allCases {
+                let (outcome, report) = Self.check(seed: seed &* 104_729, profile: profile, device: device)
+                #expect(
+                    outcome == .success,
+                    "seed \(seed &* 104_729), \(profile), \(device): \(report.split(separator: "\n").suffix(4))")
+            }
+        }
+    }
+
+    /// The case the fuzzer found: an external display's scene, connected and in the foreground, then a second
+    /// window, then Home. `check` took the second window's configuration call for the display's scene and
+    /// refused its `sceneDidEnterBackground:`; on every profile with displays and windows beside each other.
+    @Test(arguments: [Profile.ios16, .ios17, .ios18, .ios26], ["slide-over", "split"])
+    func aDisplaysSceneGoesToTheBackgroundWithTheWindows(profile: Profile, placement: String) throws {
+        let scenario = try ScenarioParser(file: "display").parse(
+            """
+            profile \(profile.rawValue)
+            device ipad memory=600MB
+            app notes scenes multiple-windows
+            tap notes
+            connect-display notes
+            new-window notes \(placement)
+            home
+            """)
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(scenario, into: &sink)
+        let lines = sink.records.map { JSONLinesTraceWriter<String>.line(for: $0)[...] }
+        var report = ""
+        var errors = ""
+        let outcome = LogCheck(profile: profile).run(file: "trace", lines: { lines }, output: &report, errors: &errors)
+        #expect(outcome == .success, "\(report.split(separator: "\n").suffix(4))")
+    }
+
+    /// Runs 1,500 random actions on eight random apps, most of them scene-based, and checks the trace.
+    static func check(seed: UInt64, profile: Profile, device: DeviceKind) -> (LogCheck.Outcome, String) {
+        var random = SplitMix64(seed: seed)
+        let apps = RandomWorkload.randomApps(count: 8, scenesPercent: 80, using: &random)
+        let simulator = Simulator(
+            phone: Phone(profile: profile, device: device, deviceMemory: 1024, apps: apps),
+            sink: CollectingTraceSink())
+        var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
+        workload.drive(simulator, actions: 1_500)
+        let lines = simulator.sink.records.map { JSONLinesTraceWriter<String>.line(for: $0)[...] }
+        var report = ""
+        var errors = ""
+        let outcome = LogCheck(profile: profile).run(
+            file: "trace", lines: { lines }, output: &report, errors: &errors)
+        return (outcome, report + errors)
+    }
+}
