@@ -269,14 +269,23 @@ public struct LogChecker {
         if !current.openStep.contains(line.event),
             let (scene, found) = others.first(where: { $0.value.openStep.contains(line.event) })
         {
+            if let holding = sceneHoldingTheApp(against: line.event, besides: scene, in: current) {
+                return violation(heldBy: holding, last: found.lastEvent)
+            }
             var track = found
             let verdict = check(line, on: &track)
             current.otherScenes[scene] = track
             return verdict
         }
         let saved = current
-        let verdict = checkOnMainScene(line)
-        guard case .violation = verdict else { return verdict }
+        var verdict = checkOnMainScene(line)
+        if case .violation = verdict {
+        } else if let holding = sceneHoldingTheApp(against: line.event, besides: saved.mainScene, in: saved) {
+            current = saved
+            verdict = violation(heldBy: holding, last: saved.lastEvent)
+        } else {
+            return verdict
+        }
         // The configuration call begins a scene not named yet, before it may be another scene's: tried on a
         // connected scene's chart first, it took that scene for a new one (an external display's scene, connected
         // and in the foreground, was then refused its sceneDidEnterBackground:).
@@ -295,11 +304,49 @@ public struct LogChecker {
             current = saved
             let other = check(line, on: &track)
             if case .violation = other { continue }
+            if sceneHoldingTheApp(against: line.event, besides: scene, in: saved) != nil { continue }
             current.otherScenes[scene] = track
             return other
         }
         current = saved
         return verdict
+    }
+
+    /// The states of a scene of the process other than `chart`'s that is certainly where it holds the app above
+    /// the state an app-level line takes it to, if there is one. The app's own notifications follow the app's
+    /// state, the most active of its scenes' (docs/lifecycle.md §13, §16): `UIApplicationDidEnterBackground…`
+    /// cannot come while another window is in the foreground, nor `UIApplicationWillResignActive…` while one is
+    /// active, whatever the chart of the scene that left says.
+    private func sceneHoldingTheApp(against event: LoggedEvent, besides chart: String?, in process: Process)
+        -> Set<State>?
+    {
+        let holding: Set<SceneState>
+        switch event {
+        case .notification(.didEnterBackground): holding = [.foregroundActive, .foregroundInactive]
+        case .notification(.willResignActive): holding = [.foregroundActive]
+        default: return nil
+        }
+        var others = process.otherScenes.filter { $0.key != chart }.map(\.value.states)
+        if chart != process.mainScene { others.append(process.states) }
+        for number in others {
+            guard let number else { continue }
+            let states = stateSets[number]
+            if !states.isEmpty, states.allSatisfy({ $0.scene.map(holding.contains) ?? false }) { return states }
+        }
+        return nil
+    }
+
+    /// The verdict on an app-level line that another scene's state forbids: the app may be where that scene holds
+    /// it, and the lines the model allows from there.
+    private func violation(heldBy states: Set<State>, last: LoggedEvent?) -> Verdict {
+        .violation(possible: states, allowed: allowedEvents(after: states, last: last))
+    }
+
+    /// The events of the log the current model allows after `before`.
+    private func allowedEvents(after before: Set<State>, last: LoggedEvent?) -> [LoggedEvent] {
+        model.logged.sorted { $0.description < $1.description }.filter {
+            !model.apply($0, to: before, last: last).isEmpty
+        }
     }
 
     /// The lines of a scene's connection and disconnection: the first of them a scene shows says whether it
@@ -359,10 +406,7 @@ public struct LogChecker {
             return .quirk(quirk, states)
         }
         if after.isEmpty {
-            let allowed = model.logged.sorted { $0.description < $1.description }.filter {
-                !model.apply($0, to: before, last: last).isEmpty
-            }
-            return .violation(possible: model.closure(before), allowed: allowed)
+            return .violation(possible: model.closure(before), allowed: allowedEvents(after: before, last: last))
         }
         current.states = afterNumber
         current.lastEvent = line.event

@@ -47,6 +47,40 @@ import Testing
         #expect(outcome == .success, "\(report.split(separator: "\n").suffix(4))")
     }
 
+    /// The app's own notifications follow its state, the most active of its scenes': with one window of two
+    /// still active, the other window's going to the background is not the app's.
+    @Test func theAppsNotificationsFollowItsMostActiveScene() throws {
+        let scenario = try ScenarioParser(file: "windows").parse(
+            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\ntap notes\nnew-window notes split\n")
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(scenario, into: &sink)
+        let both = sink.records.map { JSONLinesTraceWriter<String>.line(for: $0)[...] }
+        let second = ##"{"t":1,"kind":"callback","app":"notes","scene":"notes#2","name":""##
+        let leaves: [Substring] = [
+            (second + #"sceneWillResignActive:"}"#)[...], (second + #"sceneDidEnterBackground:"}"#)[...],
+        ]
+        // The app's notification as the other window leaves, or as the last line of the log (as the fuzzer wrote
+        // it, with the resignation after it).
+        let notification: Substring =
+            #"{"t":1,"kind":"notification","app":"notes","name":"UIApplicationDidEnterBackgroundNotification"}"#
+        let resign: Substring =
+            #"{"t":1,"kind":"notification","app":"notes","name":"UIApplicationWillResignActiveNotification"}"#
+        for lines in [both + leaves + [notification], both + leaves + [notification, resign]] {
+            var report = ""
+            var errors = ""
+            let outcome = LogCheck(profile: .ios17).run(
+                file: "trace", lines: { lines }, output: &report, errors: &errors)
+            #expect(outcome == .violation, "\(lines.count) \(report.suffix(300))")
+            #expect(report.contains("violation: UIApplicationDidEnterBackgroundNotification cannot happen here"))
+            #expect(report.contains("the app may have been: active/foregroundActive"))
+        }
+        var report = ""
+        var errors = ""
+        #expect(
+            LogCheck(profile: .ios17).run(file: "trace", lines: { both + leaves }, output: &report, errors: &errors)
+                == .success)
+    }
+
     /// Runs 1,500 random actions on eight random apps, most of them scene-based, and checks the trace.
     static func check(seed: UInt64, profile: Profile, device: DeviceKind) -> (LogCheck.Outcome, String) {
         var random = SplitMix64(seed: seed)
