@@ -60,7 +60,8 @@ public struct LogCheck {
         var count = 0
         var processNames = ProcessNames()
         var unreadable = false
-        try lines().forEachLine { line in
+        let reader = try lines()
+        try reader.forEachLine { line in
             count += 1
             if let base = line.baseAddress, memchr(base, 0, line.count) != nil {
                 errors.write(
@@ -81,6 +82,12 @@ public struct LogCheck {
             return true
         }
         if unreadable { return .invalidInput }
+        if reader.stoppedAtLongLine {
+            errors.write(
+                "\(file):\(count + 1): error: the line is longer than \(LineReader.longestLineOfText) bytes, longer "
+                    + "than any line of a log\n")
+            return .invalidInput
+        }
         guard !survey.logged.isEmpty else {
             errors.write(
                 "\(file): error: no line of this log names a lifecycle callback or notification (\(count) lines "

@@ -10,6 +10,10 @@ public struct ScenarioParser {
     private var state: ParseState
     /// The comment lines above the line being read: they explain it.
     private var explanation: [Substring] = []
+    /// Whether comments are kept to explain the lines they are about (a step's ``Scenario/Step/comment``): only
+    /// the demo shows them. A reader that does not show them sets this to `false`, and a file of comments is then
+    /// not held in memory while it is read.
+    public var keepsComments = true
     /// The words of the line being read, in memory kept from line to line.
     private var tokens: [Token] = []
 
@@ -38,7 +42,8 @@ public struct ScenarioParser {
     ///   profile or the device.
     /// - Throws: ``ScenarioError`` for a mistake on the line; reading may go on with the next line.
     public mutating func read(_ line: Substring, number: Int) throws(ScenarioError) -> Line? {
-        let comment = Self.tokens(of: line, into: &tokens)
+        var comment = Self.tokens(of: line, into: &tokens)
+        if !keepsComments { comment = nil }
         guard let first = tokens.first else {
             // A comment line explains the action right below it; a blank line ends the explanation.
             if let comment { explanation.append(comment) } else { explanation.removeAll() }

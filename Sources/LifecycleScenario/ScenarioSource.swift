@@ -77,6 +77,8 @@ public enum ScenarioSource: Sendable {
         of reader: LineReader, file: String, _ isWanted: (UnsafeBufferPointer<UInt8>) -> Bool,
         _ body: (Substring, Int) -> Bool
     ) -> String? {
+        // A line of a megabyte is no scenario's: it is refused rather than held in memory whole.
+        reader.longestLine = LineReader.longestLineOfText
         var number = 0
         while let bytes = reader.nextLine() {
             number += 1
@@ -90,6 +92,11 @@ public enum ScenarioSource: Sendable {
         }
         if let error = reader.readError {
             return "\(file): error: it cannot be read: \(String(cString: strerror(error)))"
+        }
+        if reader.stoppedAtLongLine {
+            return
+                "\(file):\(number + 1): error: the line is longer than \(LineReader.longestLineOfText) bytes, longer "
+                + "than any line of a scenario"
         }
         return nil
     }

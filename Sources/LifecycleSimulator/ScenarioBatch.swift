@@ -146,6 +146,9 @@ public struct ScenarioBatch {
     /// - Returns: the failed expectations, or what is wrong with the input, as it is shown.
     private func runOne(_ input: Input, into sink: inout SpoolingTraceSink) -> OneRun {
         var parser = ScenarioParser(file: input.file)
+        // Only an explained trace shows the comments: the others do not keep them (200 MB of comment lines were
+        // held in memory to the line below them).
+        parser.keepsComments = explains
         var mistakes = ScenarioErrors(errors: [])
         var impossible: ScenarioError?
         // Whether a mistake or an impossible action has stopped the run: the loop tests a flag, where testing the

@@ -41,6 +41,14 @@ public final class LineReader: Sequence, IteratorProtocol {
     private var searched = 0
     /// The `errno` of a read that failed, after which the reader gave no more lines.
     public private(set) var readError: Int32?
+    /// The most bytes a line may have, if there is a limit: a longer line ends the lines (``stoppedAtLongLine``)
+    /// rather than be held in memory whole.
+    public var longestLine: Int?
+    /// Whether the reader stopped at a line longer than ``longestLine``: the line after the last one given.
+    public private(set) var stoppedAtLongLine = false
+
+    /// A limit for ``longestLine`` far past any line of a log or a scenario: a megabyte.
+    public static let longestLineOfText = 1 << 20
 
     static let initialCapacity = 1 << 16
 
@@ -131,6 +139,10 @@ public final class LineReader: Sequence, IteratorProtocol {
                 searched = breakStart
             } else {
                 searched = end
+            }
+            if let longestLine, end - start > longestLine {
+                stoppedAtLongLine = true
+                return nil
             }
             guard !isExhausted else {
                 guard start < end else { return nil }

@@ -73,7 +73,7 @@ final class InputFile {
     }
 
     /// The longest line a copy takes: far longer than any line of a log or a scenario.
-    static let longestLine = 1 << 20
+    static let longestLine = LineReader.longestLineOfText
 
     /// Opens a file: `-` is standard input.
     static func open(_ path: String, as kind: Kind = .log) throws(OpenError) -> InputFile {
@@ -213,6 +213,8 @@ final class InputFile {
         guard let reader = LineReader(descriptor: descriptor) else {
             throw .unreadable(path, reason: String(cString: strerror(errno)))
         }
+        // A line of a megabyte is no log's: it is refused rather than held in memory whole.
+        reader.longestLine = Self.longestLine
         return reader
     }
 }

@@ -378,6 +378,42 @@ import Testing
         #expect(log.output.contains("    3 | applicationDidBecomeActive: \\u{1B}]0;title\\u{7}\n"))
     }
 
+    /// Comments are shown by the demo only: a file of 60 MB of comment lines runs under a limit of 200 MB of
+    /// memory (they were held until the line below them, some three times their size).
+    @Test func commentsAreNotHeldInMemory() throws {
+        let comment = "# " + String(repeating: "x", count: 98) + "\n"
+        let path = try temporaryFile(
+            Data(("app notes\ntap notes\n" + String(repeating: comment, count: 600_000) + "home\n").utf8),
+            named: "comments.scenario")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v 200000 && exec \"$0\" run \"$1\"", Self.executable.path, path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// A line of more than a megabyte is no scenario's or log's: it is refused with its number, not held whole.
+    @Test func aLineLongerThanAnyRealOneIsRefused() throws {
+        let long = String(repeating: "x", count: 3 << 20)
+        let scenario = try temporaryFile(Data("app notes\ntap notes\n#\(long)\nhome\n".utf8), named: "long.scenario")
+        let run = try Self.run(["run", scenario])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errors.hasSuffix(
+                "long.scenario:3: error: the line is longer than 1048576 bytes, longer than any line of a scenario\n"))
+        let log = try temporaryFile(
+            Data("applicationDidBecomeActive:\n\(long)\napplicationWillResignActive:\n".utf8), named: "long.log")
+        let check = try Self.run(["check", log])
+        #expect(check.status == 2)
+        #expect(
+            check.errors.hasSuffix(
+                "long.log:2: error: the line is longer than 1048576 bytes, longer than any line of a log\n"))
+    }
+
     @Test func checkRefusesWhatIsNotALogFile() throws {
         let directory = try Self.run(["check", NSTemporaryDirectory()])
         #expect(directory.status == 2)
