@@ -34,7 +34,7 @@ extension LogRecognizer {
         // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
         var scene: String?
         if event.isSceneEvent, bytes.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "x") }) {
-            scene = sceneIdentity(in: text(bytes))
+            scene = sceneIdentityInASCII(bytes)
         }
         return Recognized(event: event, process: process, time: nslogTimeInASCII(bytes), scene: scene)
     }
@@ -45,11 +45,110 @@ extension LogRecognizer {
         _ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames
     ) -> Recognized? {
         guard holds(handlerMark, in: bytes) || holds(completedMark, in: bytes),
-            let (step, identifier) = scheduledTask(in: text(bytes))
+            let (step, identifier) = scheduledTaskInASCII(bytes)
         else { return nil }
         let process = processInASCII(bytes, processNames: &processNames)
         return Recognized(
             event: .scheduledTask(step), process: process, time: nslogTimeInASCII(bytes), taskIdentifier: identifier)
+    }
+
+    /// ``sceneIdentity(in:)`` for an ASCII line, read as bytes: made text and searched by characters, a scene's
+    /// line cost nine times an app delegate's.
+    static func sceneIdentityInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let marker = Array("Scene: 0x".utf8)
+        if let at = firstPosition(of: marker, in: bytes) {
+            var end = at + marker.count
+            while end < bytes.count, bytes[end].isASCIIHexDigit { end += 1 }
+            if end > at + marker.count {
+                return "0x" + String(decoding: bytes[(at + marker.count)..<end], as: UTF8.self)
+            }
+        }
+        var hash = 0
+        while hash < bytes.count {
+            defer { hash += 1 }
+            guard bytes[hash] == UInt8(ascii: "#") else { continue }
+            var numberEnd = hash + 1
+            while numberEnd < bytes.count, bytes[numberEnd].isASCIIDigit { numberEnd += 1 }
+            var nameStart = hash
+            while nameStart > 0, isSceneNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
+            if numberEnd > hash + 1, nameStart < hash {
+                return String(decoding: bytes[nameStart..<numberEnd], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a byte may be part of a session id's app part: an ASCII letter or digit, `.`, `_` or `-`.
+    private static func isSceneNameByte(_ byte: UInt8) -> Bool {
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "-")
+    }
+
+    /// Where `mark` first starts in `bytes`, if it is there.
+    private static func firstPosition(of mark: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= mark.count, let first = mark.first else { return nil }
+        var from = 0
+        while let found = position(of: first, in: bytes, from: from, to: bytes.count - mark.count + 1) {
+            if bytes[found..<(found + mark.count)].elementsEqual(mark) { return found }
+            from = found + 1
+        }
+        return nil
+    }
+
+    /// ``scheduledTask(in:)`` for an ASCII line, its tokens read as bytes: made text and split into `Substring`s,
+    /// a task's line cost twelve times an app delegate's.
+    static func scheduledTaskInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (ScheduledTaskLine, identifier: String)? {
+        var step: ScheduledTaskLine?
+        var identifier: String?
+        var start = 0
+        while start < bytes.count {
+            guard isTokenByte(bytes[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < bytes.count, isTokenByte(bytes[end]) { end += 1 }
+            let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = end
+            if step == nil, let named = scheduledTaskStep(namedBy: token) {
+                step = named
+                continue
+            }
+            if identifier == nil, isTaskIdentifierInASCII(token) { identifier = String(decoding: token, as: UTF8.self) }
+        }
+        guard let step, let identifier else { return nil }
+        return (step, identifier)
+    }
+
+    /// The step a token names: the word before its first `(` or `:`, or the last of that word's parts between
+    /// dots (`task.setTaskCompleted(success:`).
+    private static func scheduledTaskStep(namedBy token: UnsafeBufferPointer<UInt8>) -> ScheduledTaskLine? {
+        var nameEnd = 0
+        while nameEnd < token.count, token[nameEnd] != UInt8(ascii: "("), token[nameEnd] != UInt8(ascii: ":") {
+            nameEnd += 1
+        }
+        // The last part between dots that is not empty; the whole name when there is none.
+        var wordEnd = nameEnd
+        while wordEnd > 0, token[wordEnd - 1] == UInt8(ascii: ".") { wordEnd -= 1 }
+        var wordStart = wordEnd
+        while wordStart > 0, token[wordStart - 1] != UInt8(ascii: ".") { wordStart -= 1 }
+        let word = wordEnd > wordStart ? token[wordStart..<wordEnd] : token[0..<nameEnd]
+        for (step, name) in scheduledTaskStepNames
+        where name.count == word.count && name.withUnsafeBufferPointer({ $0.elementsEqual(word) }) {
+            return step
+        }
+        return nil
+    }
+
+    /// Each step with its name's bytes, made once.
+    private static let scheduledTaskStepNames = ScheduledTaskLine.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// ``isTaskIdentifier(_:)`` for an ASCII token.
+    private static func isTaskIdentifierInASCII(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = token.first, first.isASCIILetter, let last = token.last,
+            last.isASCIILetter || last.isASCIIDigit, token.contains(UInt8(ascii: "."))
+        else { return false }
+        return !token.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: ":") }
     }
 
     /// Whether the bytes hold a mark: each of its first byte found by `memchr`, the bytes after it compared.

@@ -43,9 +43,17 @@ public final class LineReader: Sequence, IteratorProtocol {
     public private(set) var readError: Int32?
     /// The most bytes a line may have, if there is a limit: a longer line ends the lines (``stoppedAtLongLine``)
     /// rather than be held in memory whole.
-    public var longestLine: Int?
+    public var longestLine: Int? {
+        get { lineLimit }
+        set { lineLimit = newValue }
+    }
     /// Whether the reader stopped at a line longer than ``longestLine``: the line after the last one given.
-    public private(set) var stoppedAtLongLine = false
+    public var stoppedAtLongLine: Bool { stoppedAtLimit }
+    // The storage of the two above, private so that the compiler sees every access and checks none at run time
+    // (a stored property that other modules reach is checked for exclusive access on every access, here on every
+    // line read).
+    private var lineLimit: Int?
+    private var stoppedAtLimit = false
 
     /// A limit for ``longestLine`` far past any line of a log or a scenario: a megabyte.
     public static let longestLineOfText = 1 << 20
@@ -140,8 +148,8 @@ public final class LineReader: Sequence, IteratorProtocol {
             } else {
                 searched = end
             }
-            if let longestLine, end - start > longestLine {
-                stoppedAtLongLine = true
+            if let lineLimit, end - start > lineLimit {
+                stoppedAtLimit = true
                 return nil
             }
             guard !isExhausted else {

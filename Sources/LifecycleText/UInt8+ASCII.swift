@@ -10,4 +10,14 @@ extension UInt8 {
     @inlinable package var isASCIIDigit: Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
+
+    /// Whether a byte is an ASCII letter, `a` to `z` or `A` to `Z`: what `Character.isLetter` says of an ASCII one.
+    @inlinable package var isASCIILetter: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20)
+    }
+
+    /// Whether a byte is an ASCII hexadecimal digit, `0` to `9`, `a` to `f` or `A` to `F`.
+    @inlinable package var isASCIIHexDigit: Bool {
+        isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
+    }
 }

@@ -17,6 +17,10 @@ import Testing
             "didEnterBackgroundNotification", "didActivateNotification", "willEnterForegroundNotification",
             "scenePhase", "scenePhase:", "ScenePhase", "ScenePhase.", "SwiftUI.ScenePhase.", "cenePhase", "Phase",
             "active", "inactive", ".background", ".active", "scenephase",
+            // A scheduled task's lines and a scene's, which the byte-wise reader reads on its own.
+            "launchHandler", "expirationHandler", "setTaskCompleted", "task.setTaskCompleted(success: ", "BGTask ",
+            "com.news.refresh", "a.b", "x.", ".y", "..", "Handler", "TaskCompleted", "notes#2", "#12", "n_o-t.e#",
+            "<UIWindowScene: 0x", "7f8a1c00>", "Scene: 0x", "0xzz", "aF9",
         ]
         + Callback.allCases.flatMap { [$0.selector, $0.swiftName] + $0.otherNames }
         + UIKitNotification.allCases.map(\.name)
