@@ -182,7 +182,8 @@ let package = Package(
             dependencies: ["LifecycleCheck", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace"],
             exclude: ["Logs"]),
         .testTarget(name: "LifecycleDiagramTests", dependencies: ["LifecycleDiagram"]),
-        .testTarget(name: "LifecycleFuzzingTests", dependencies: ["LifecycleFuzzing", "LifecycleScenario"]),
+        .testTarget(
+            name: "LifecycleFuzzingTests", dependencies: ["LifecycleFuzzing", "LifecycleScenario"], exclude: ["Corpus"]),
         // The `lifecycle` command itself, run as a process.
         .testTarget(name: "LifecycleCommandTests", dependencies: ["LifecycleScenario"]),
     ],

@@ -20,7 +20,9 @@ import Testing
     }
 
     @Test func theScenarioLanguageTakesAnyBytes() {
-        var mutator = SeededMutator(seed: 2026_11_22, corpus: BuiltInScenario.all.map(\.source))
+        let found = (try? Self.files(in: "LifecycleFuzzingTests/Corpus/scenario")) ?? []
+        #expect(!found.isEmpty)
+        var mutator = SeededMutator(seed: 2026_11_22, corpus: BuiltInScenario.all.map(\.source) + found)
         for _ in 0..<1_500 {
             let input = mutator.next()
             let result = input.withUnsafeBytes { FuzzTarget.scenario($0) }
@@ -31,7 +33,7 @@ import Testing
     @Test func theLogCheckerTakesAnyBytes() throws {
         let corpus =
             try Self.files(in: "LifecycleSimulatorTests/Golden") + Self.files(in: "LifecycleCheckTests/Logs")
-            + Self.files(in: "LifecycleCheckTests/Logs/unified")
+            + Self.files(in: "LifecycleCheckTests/Logs/unified") + Self.files(in: "LifecycleFuzzingTests/Corpus/check")
         var mutator = SeededMutator(seed: 2026_11_22, corpus: corpus)
         for _ in 0..<400 {
             let input = mutator.next()
