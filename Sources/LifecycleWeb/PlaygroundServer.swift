@@ -42,11 +42,12 @@ public enum PlaygroundServer {
             try await serve(inbound: inbound, outbound: outbound, registry: registry, logger: context.logger)
         }
         return Application(
-            // A browser sends each message in one frame: frames as large as the largest message are taken (the
-            // library's default, 16 KiB, closed the session on a scenario of 20 KB).
+            // A browser sends each message in one frame: frames up to twice the largest message are taken (the
+            // library's default, 16 KiB, closed the session on a scenario of 20 KB), so that one over the limit
+            // is answered with the limit before the connection closes.
             router: router,
             server: .http1WebSocketUpgrade(
-                webSocketRouter: router, configuration: .init(maxFrameSize: largestMessage)),
+                webSocketRouter: router, configuration: .init(maxFrameSize: 2 * largestMessage)),
             configuration: .init(address: .hostname(host, port: port), serverName: "lifecycle"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
@@ -85,10 +86,18 @@ public enum PlaygroundServer {
                 }
                 let session = PlaygroundSession()
                 try await outbound.write(.text(try encoded(session.welcomeReply())))
-                for try await message in inbound.messages(maxSize: largestMessage) {
+                messages: for try await message in inbound.messages(maxSize: largestMessage) {
                     lastMessage.touch()
                     let reply: PlaygroundReply
                     switch message {
+                    case .text(let text) where text.utf8.count > largestMessage:
+                        // Said before the connection closes, so that the page can show why.
+                        let limit =
+                            "a message may be at most \(largestMessage) bytes (a scenario at most "
+                            + "\(PlaygroundRequest.longestSource)); this one has \(text.utf8.count)"
+                        try await outbound.write(.text(try encoded(Rejection(problem: limit))))
+                        try await outbound.close(.messageTooLarge, reason: "message too large")
+                        break messages
                     case .text(let text):
                         do throws(PlaygroundRequest.Invalid) {
                             reply = session.handle(try PlaygroundRequest.decode(text))

@@ -74,6 +74,27 @@ def check(driver, url, screenshot):
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
     check_ipad(driver, wait, url)
     check_scheduled_tasks(driver, wait, url)
+    check_large_scenario(driver, wait, url)
+
+
+# Past the WebSocket library's default frame of 16 KiB, which closed the session: a browser sends a message in one
+# frame.
+LARGE = "app notes\ntap notes\n" + "# a long shared scenario's comment, as a scenario a team passes round has\n" * 400 + "home\n"
+
+
+def check_large_scenario(driver, wait, url):
+    """A scenario of 29 KB, opened from a link and run, is answered: the session stays connected."""
+    if len(LARGE.encode()) <= 16 * 1024:
+        raise AssertionError("the large scenario is not past 16 KiB")
+    encoded = base64.urlsafe_b64encode(LARGE.encode()).decode().rstrip("=")
+    driver.get("about:blank")
+    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
+    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == LARGE)
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .badge').text == "suspended")
+    connection = driver.find_element(By.ID, "connection").text
+    if connection != "connected":
+        raise AssertionError(f"after the large scenario the page says {connection!r}")
 
 
 TASKS = """profile ios17

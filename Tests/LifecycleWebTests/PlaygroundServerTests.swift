@@ -146,6 +146,13 @@ import Testing
                 _ = try await replies.next()
                 let huge = String(repeating: "x", count: PlaygroundServer.largestMessage + 1)
                 try await outbound.write(.text(#"{"type":"load","source":"\#(huge)"}"#))
+                // The limit is said before the connection closes.
+                guard case .text(let text) = try await replies.next() else {
+                    Issue.record("closed without saying why")
+                    return
+                }
+                let problem = try Self.json(text)["problem"] as? String
+                #expect(problem?.contains("a message may be at most \(PlaygroundServer.largestMessage) bytes") == true)
                 #expect(try await replies.next() == nil)
             }
             #expect(close?.closeCode == .messageTooLarge)
