@@ -46,6 +46,11 @@ public struct LogChecker {
         case violation(possible: Set<State>, allowed: [LoggedEvent])
         /// The line is a documented quirk of some iOS versions; the states the app may be in after it.
         case quirk(LogQuirk, Set<State>)
+
+        /// Whether the line cannot happen.
+        var isViolation: Bool {
+            if case .violation = self { true } else { false }
+        }
     }
 
     /// An edge of the checker's chart: a step of the model, with the callback that shows it in a log.
@@ -279,12 +284,12 @@ public struct LogChecker {
         }
         let saved = current
         var verdict = checkOnMainScene(line)
-        if case .violation = verdict {
-        } else if let holding = sceneHoldingTheApp(against: line.event, besides: saved.mainScene, in: saved) {
+        if !verdict.isViolation {
+            guard let holding = sceneHoldingTheApp(against: line.event, besides: saved.mainScene, in: saved) else {
+                return verdict
+            }
             current = saved
             verdict = violation(heldBy: holding, last: saved.lastEvent)
-        } else {
-            return verdict
         }
         // The configuration call begins a scene not named yet, before it may be another scene's: tried on a
         // connected scene's chart first, it took that scene for a new one (an external display's scene, connected
@@ -293,7 +298,7 @@ public struct LogChecker {
             current = saved
             var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
             let connecting = check(line, on: &track)
-            if case .violation = connecting {
+            if connecting.isViolation {
                 current = saved
             } else {
                 current.connectingScene = track
@@ -303,8 +308,9 @@ public struct LogChecker {
         for (scene, var track) in others {
             current = saved
             let other = check(line, on: &track)
-            if case .violation = other { continue }
-            if sceneHoldingTheApp(against: line.event, besides: scene, in: saved) != nil { continue }
+            if other.isViolation || sceneHoldingTheApp(against: line.event, besides: scene, in: saved) != nil {
+                continue
+            }
             current.otherScenes[scene] = track
             return other
         }
