@@ -10,8 +10,9 @@ import LifecycleText
 #endif
 
 /// `lifecycle check` on NSLog logs — read the file twice, recognize and check every line, format what it
-/// prints — beside `cat` copying the same log to a file in the same run. Two logs of 120,000 lines (about
-/// 8.9 MB): 12,000 processes of ten lines each, and one process cycling through the foreground and back.
+/// prints — beside `cat` copying the same log to a file in the same run. Logs of 120,000 lines (about 9 MB):
+/// 12,000 processes of ten lines each, one process cycling through the foreground and back, and (issue 37) a
+/// BGTask per process and one scene-based process, which must stay within 2x of the first two.
 func checkBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .peakMemoryResident, .throughput], timeUnits: .milliseconds,
@@ -33,11 +34,17 @@ func checkBenchmarks() {
 enum NSLogLoad: String, CaseIterable {
     case manyProcesses = "many-processes"
     case oneProcess = "one-process"
+    /// BGTask lines, which the byte-wise reader reads itself (issue 37): within 2x of the app-delegate logs.
+    case scheduledTasks = "scheduled-tasks"
+    /// Scene-delegate lines naming their scene by its address (issue 37): within 2x of the app-delegate logs.
+    case scenes
 
     var summary: String {
         switch self {
         case .manyProcesses: "12,000 processes, 120,000 lines"
         case .oneProcess: "one process, 120,000 lines"
+        case .scheduledTasks: "24,000 processes each running a BGTask, 120,000 lines"
+        case .scenes: "one scene-based process, 120,000 lines"
         }
     }
 
@@ -67,6 +74,24 @@ enum NSLogLoad: String, CaseIterable {
         case .oneProcess:
             for name in launch { log(name, pid: 1000) }
             for index in 0..<119_998 { log(cycle[index % cycle.count], pid: 1000) }
+        case .scheduledTasks:
+            let task = [
+                "application:didFinishLaunchingWithOptions:", "applicationDidEnterBackground:",
+                "launchHandler com.news.refresh", "setTaskCompleted(success: true) com.news.refresh",
+                "applicationWillTerminate:",
+            ]
+            for process in 0..<24_000 {
+                for name in task { log(name, pid: 1000 + process) }
+            }
+        case .scenes:
+            let scene = "<UIWindowScene: 0x7f8a1c00>"
+            let steps = [
+                "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:",
+                "sceneDidEnterBackground:",
+            ]
+            log("application:didFinishLaunchingWithOptions:", pid: 1000)
+            log("scene:willConnectToSession:options: \(scene)", pid: 1000)
+            for index in 0..<119_998 { log("\(steps[index % steps.count]) \(scene)", pid: 1000) }
         }
         return text
     }

@@ -78,9 +78,14 @@ final class BenchmarkFiles: @unchecked Sendable {
             close(descriptor)
         }
         var errors = ""
-        return ScenarioBatch(format: format).run(
-            [ScenarioBatch.Input(file: scenario, source: .file(descriptor: input))], descriptor: descriptor,
-            errors: &errors)
+        do {
+            return try ScenarioBatch(format: format).run(
+                [ScenarioBatch.Input(file: scenario, source: .file(descriptor: input))], descriptor: descriptor,
+                errors: &errors)
+        } catch {
+            // A benchmark whose trace cannot be written measures nothing: stop with why.
+            fatalError("the trace cannot be written to \(output): \(error)")
+        }
     }
 
     /// `cat FILE > OUTPUT`, the real program.
