@@ -17,6 +17,15 @@ from selenium.webdriver.support.ui import WebDriverWait
 from headless import Browser
 
 
+def open_and_run(driver, wait, url, scenario):
+    """Opens a scenario from a share link, as a reader of a shared one does, and runs it."""
+    encoded = base64.urlsafe_b64encode(scenario.encode()).decode().rstrip("=")
+    driver.get("about:blank")
+    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
+    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == scenario)
+    driver.find_element(By.ID, "run").click()
+
+
 def trace_lines(driver):
     return [line.text for line in driver.find_elements(By.CSS_SELECTOR, "#trace .line")]
 
@@ -86,11 +95,7 @@ def check_large_scenario(driver, wait, url):
     """A scenario of 29 KB, opened from a link and run, is answered: the session stays connected."""
     if len(LARGE.encode()) <= 16 * 1024:
         raise AssertionError("the large scenario is not past 16 KiB")
-    encoded = base64.urlsafe_b64encode(LARGE.encode()).decode().rstrip("=")
-    driver.get("about:blank")
-    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
-    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == LARGE)
-    driver.find_element(By.ID, "run").click()
+    open_and_run(driver, wait, url, LARGE)
     wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .badge').text == "suspended")
     connection = driver.find_element(By.ID, "connection").text
     if connection != "connected":
@@ -106,11 +111,7 @@ tap news
 def check_scheduled_tasks(driver, wait, url):
     """BGTaskScheduler from the buttons: a request submitted shows as pending on the app's card; run, it shows as
     running, with its completion among the timers."""
-    encoded = base64.urlsafe_b64encode(TASKS.encode()).decode().rstrip("=")
-    driver.get("about:blank")
-    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
-    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == TASKS)
-    driver.find_element(By.ID, "run").click()
+    open_and_run(driver, wait, url, TASKS)
     wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="news"] .badge').text == "active")
     driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="submit"]').click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '.app-card[data-app="news"] .task.pending'))
@@ -141,11 +142,7 @@ connect-display notes
 def check_ipad(driver, wait, url):
     """An iPad's two windows side by side and an external display, each scene with its own state; the switcher's
     card per window; a window closed from its card; a window in Slide Over."""
-    encoded = base64.urlsafe_b64encode(IPAD.encode()).decode().rstrip("=")
-    driver.get("about:blank")
-    driver.get(f"{url.split('#')[0]}#scenario={encoded}")
-    wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value") == IPAD)
-    driver.find_element(By.ID, "run").click()
+    open_and_run(driver, wait, url, IPAD)
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#screen .window-pane")) == 2)
     panes = [pane.get_attribute("data-scene") for pane in driver.find_elements(By.CSS_SELECTOR, "#screen .window-pane")]
     if panes != ["notes#1", "notes#2"]:
