@@ -32,14 +32,21 @@ import Testing
         var errors: String
     }
 
-    /// Runs the command; its standard output goes to `standardOutput` when given (then `output` is empty).
+    /// Runs the command; its standard output goes to `standardOutput` when given (then `output` is empty), its
+    /// standard input comes from the file `inputFile` when given (else `input`), and `limits` are `ulimit` options
+    /// the shell sets before it runs the command (`-n 64`: 64 open files).
     static func run(
-        _ arguments: [String], input: String? = nil, path: String? = nil, environment: [String: String] = [:],
-        standardOutput: FileHandle? = nil
+        _ arguments: [String], input: String? = nil, inputFile: String? = nil, path: String? = nil,
+        environment: [String: String] = [:], standardOutput: FileHandle? = nil, limits: String? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let limits {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit \(limits) && exec \"$@\"", "sh", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let path { process.environment = ["PATH": path] }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -50,10 +57,16 @@ import Testing
         process.standardOutput = standardOutput ?? output
         if standardOutput != nil { try output.fileHandleForWriting.close() }
         process.standardError = errors
-        process.standardInput = standardInput
+        if let inputFile {
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputFile))
+        } else {
+            process.standardInput = standardInput
+        }
         try process.run()
-        standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
-        try standardInput.fileHandleForWriting.close()
+        if inputFile == nil {
+            standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+            try standardInput.fileHandleForWriting.close()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -322,18 +335,9 @@ import Testing
         let input = try temporaryFile(
             Data((head + String(repeating: filler, count: 24_000_000 / filler.utf8.count) + tail).utf8),
             named: "input")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // 1000 blocks of 1024 bytes: a copy of the whole input gets the process killed by SIGXFSZ.
-        process.arguments = [
-            "-c", "ulimit -f 1000 && exec \"$0\" \(arguments.joined(separator: " ")) < \"$1\"",
-            Self.executable.path, input,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let result = try Self.run(arguments, inputFile: input, limits: "-f 1000")
+        #expect(result.status == 0, "\(result.errors)")
     }
 
     /// Three hundred files under a limit of 64 open files: each is opened when its turn comes, so both commands
@@ -344,20 +348,10 @@ import Testing
     ])
     func manyFilesAreOpenedOneAtATime(command: String, suffix: String, text: String, seen: String) throws {
         let files = try (1...300).map { try temporaryFile(Data(text.utf8), named: "many-\($0).\(suffix)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -n 64 && exec \"$@\"", "sh", Self.executable.path, command] + files
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(said)")
-        #expect(said.isEmpty)
-        #expect(printed.components(separatedBy: seen).count - 1 == 300)
+        let result = try Self.run([command] + files, limits: "-n 64")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.output.components(separatedBy: seen).count - 1 == 300)
     }
 
     /// An escape or a bell in the input is shown as its code where a message quotes the input, never sent to the
@@ -385,14 +379,8 @@ import Testing
         let path = try temporaryFile(
             Data(("app notes\ntap notes\n" + String(repeating: comment, count: 600_000) + "home\n").utf8),
             named: "comments.scenario")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v 200000 && exec \"$0\" run \"$1\"", Self.executable.path, path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let result = try Self.run(["run", path], limits: "-v 200000")
+        #expect(result.status == 0)
     }
 
     /// A line of more than a megabyte is no scenario's or log's: it is refused with its number, not held whole.
