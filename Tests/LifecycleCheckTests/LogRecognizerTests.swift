@@ -10,6 +10,7 @@ import Testing
     static let pieces: [String] =
         [
             "2016-02-29 10:00:00.123 ", "2016-02-29 10:00:00.123", "1999-13-01 00:00:00.000 ", "+1-2-3 4:5:6.7 ",
+            "2016-0a-29 10:00:00.123 ", "0000-00-00 00:00:00.000", "2016-02-29 10:00:00.12 ",
             "99999999999999999-1-1 1:1:1.1 ", "App[1234:5678] ", "App[12a:5] ", "[", "]", ":", "x[1:2]", "0", "12",
             " ", "\t", "  ", "#", "(", ")", ".", "-[AppDelegate ", "AppDelegate.", "UIApplication.", "UIScene.",
             "UIScene.ActivationState.", "scene.activationState ", "foregroundActive", "background", "unattached",
