@@ -60,8 +60,9 @@ public struct LogCheck {
         var count = 0
         var processNames = ProcessNames()
         var unreadable = false
+        var entries = PrettyPrintedLogEntries()
         let reader = try lines()
-        try reader.forEachLine { line in
+        reader.forEachLine { line in
             count += 1
             if let base = line.baseAddress, memchr(base, 0, line.count) != nil {
                 errors.write(
@@ -70,16 +71,19 @@ public struct LogCheck {
                 unreadable = true
                 return false
             }
-            guard let line = LogRecognizer.recognize(line, processNames: &processNames) else { return true }
-            survey.add(line)
-            do {
-                try kept.append(line, number: count)
-            } catch {
-                errors.write("\(file): error: the lifecycle lines cannot be kept for the check: \(error)\n")
-                unreadable = true
-                return false
+            if entries.isOpen || PrettyPrintedLogEntries.opens(line) {
+                guard let entry = entries.read(line, number: count), let line = LogRecognizer.recognize(entry.text)
+                else { return true }
+                unreadable = !Self.keep(
+                    line, number: entry.number, survey: &survey, in: kept, file: file, errors: &errors)
+                return !unreadable
             }
-            return true
+            guard let line = LogRecognizer.recognize(line, processNames: &processNames) else { return true }
+            unreadable = !Self.keep(line, number: count, survey: &survey, in: kept, file: file, errors: &errors)
+            return !unreadable
+        }
+        if !unreadable, let entry = entries.finish(), let line = LogRecognizer.recognize(entry.text) {
+            unreadable = !Self.keep(line, number: entry.number, survey: &survey, in: kept, file: file, errors: &errors)
         }
         if unreadable { return .invalidInput }
         if reader.stoppedAtLongLine {
@@ -148,6 +152,23 @@ public struct LogCheck {
             output.write(json.closed + "\n")
         }
         return .success
+    }
+
+    /// Takes a lifecycle line into the survey and keeps it for the second pass; `false`, with the reason written
+    /// to `errors`, when it cannot be kept.
+    @inline(__always)
+    private static func keep<Errors: TextOutputStream>(
+        _ line: LogRecognizer.Recognized, number: Int, survey: inout LogSurvey, in kept: RecognizedLineSpool,
+        file: String, errors: inout Errors
+    ) -> Bool {
+        survey.add(line)
+        do {
+            try kept.append(line, number: number)
+            return true
+        } catch {
+            errors.write("\(file): error: the lifecycle lines cannot be kept for the check: \(error)\n")
+            return false
+        }
     }
 
     /// The line of a log with the given number (from 1), read again to be shown.

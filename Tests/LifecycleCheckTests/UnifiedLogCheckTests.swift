@@ -6,7 +6,7 @@ import Testing
 /// `lifecycle check` on the styles of Apple's unified log (`log stream`, `log show`, Console): each process told
 /// apart by its pid, so a relaunch is a new process that must begin with a launch.
 @Suite struct UnifiedLogCheckTests {
-    static let styles = ["default", "syslog", "compact", "ndjson"]
+    static let styles = ["default", "syslog", "compact", "ndjson", "json"]
 
     static func log(_ name: String) throws -> String {
         try String(
@@ -57,6 +57,45 @@ import Testing
             #expect(recognized.process == expected, "\(text)")
             #expect(recognized.time.map { Int($0 * 1000) % 60_000 } == 301)
         }
+    }
+
+    /// `--style json` writes an entry over many lines: it is read whole, and reported at its message's line.
+    @Test func aJSONEntryIsReportedAtItsMessage() throws {
+        let log = try Self.log("json-relaunch-without-launch")
+        let (_, output) = LogCheckTests.check(log)
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        let number =
+            try #require(
+                lines.indices.last { lines[$0].contains(#""eventMessage" : "applicationDidBecomeActive:""#) }) + 1
+        #expect(
+            output.contains("log:\(number): violation: applicationDidBecomeActive: cannot happen here"), "\(output)")
+        #expect(output.contains(#""eventMessage" : "applicationDidBecomeActive:","#), "\(output)")
+    }
+
+    /// An entry's own fields are those indented by two spaces: a deeper `eventMessage` is inside another field's
+    /// value; an entry the log ends in is read as far as it goes; and a message on a line of its own outside an
+    /// entry is no entry's.
+    @Test func aJSONEntryIsReadByItsOwnFields() throws {
+        let entry = { (message: String, pid: Int) in
+            [
+                "  \"nested\" : {", "    \"eventMessage\" : \"applicationWillTerminate:\"", "  },",
+                "  \"eventMessage\" : \"\(message)\",", #"  "processImagePath" : "\/var\/MyApp.app\/MyApp","#,
+                "  \"processID\" : \(pid)",
+            ]
+        }
+        let log =
+            (["[{"] + entry("application:didFinishLaunchingWithOptions:", 7) + ["},{"]
+            + entry("applicationDidBecomeActive:", 7)).joined(separator: "\n")
+        let (outcome, output) = LogCheckTests.check(log)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.contains("log: 2 lifecycle lines fit the model"), "\(output)")
+        let relaunched =
+            (["[{"] + entry("application:didFinishLaunchingWithOptions:", 7) + ["},{"]
+            + entry("applicationDidBecomeActive:", 7) + ["},{"] + entry("applicationDidBecomeActive:", 8) + ["}]"])
+            .joined(separator: "\n")
+        let (violation, report) = LogCheckTests.check(relaunched)
+        #expect(violation == .violation, "\(report)")
+        #expect(report.contains("log:19: violation"), "\(report)")
     }
 
     /// A message with escapes in the ndjson style is read as the text it stands for.
