@@ -19,6 +19,9 @@ public enum ScenarioSource: Sendable {
     case path(String)
     /// Bytes that may not be UTF-8 text: their lines up to the first that is not.
     case bytes([UInt8])
+    /// A stream — a pipe, a terminal — whose lines are read once, each as soon as it arrives (`lifecycle run
+    /// --stream`); the descriptor stays the caller's.
+    case stream(descriptor: Int32)
 
     /// Calls `body` with each line and its number, without its line break: `\n`, `\r\n` and a lone `\r` each
     /// end a line, as ``ScenarioParser`` reads them. `body` returns `false` to stop.
@@ -56,6 +59,10 @@ public enum ScenarioSource: Sendable {
         case .bytes(let bytes):
             return Self.forEachLine(
                 of: LineReader(bytes: bytes, breaks: .any, readSize: chunkSize), file: file, isWanted, body)
+        case .stream(let descriptor):
+            return Self.forEachLine(
+                of: LineReader(streamingFrom: descriptor, breaks: .any, readSize: min(chunkSize, 1 << 16)), file: file,
+                isWanted, body)
         }
     }
 

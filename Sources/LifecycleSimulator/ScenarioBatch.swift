@@ -82,6 +82,39 @@ public struct ScenarioBatch {
         }
     }
 
+    /// The app column of a streamed text trace, sized before any app is declared: a longer id shifts the columns
+    /// of its lines.
+    static let streamedAppWidth = 16
+
+    /// Runs one input as its lines arrive — from a program that goes on writing, or a person typing — and writes
+    /// each line's trace at once to the file `descriptor` is open on. Nothing is held back, so memory and disk
+    /// stay flat however long the input runs; the price is that the input is not checked first: its first
+    /// mistake, or an impossible action, stops it after what ran before it (``Outcome/invalidInput``). A failed
+    /// expectation is reported to `errors` when it fails.
+    ///
+    /// - Throws: when the trace cannot be written (a full disk, a reader that has gone).
+    public func stream<Errors: TextOutputStream>(_ input: Input, descriptor: Int32, errors: inout Errors)
+        throws(TraceSpool.Failure) -> Outcome
+    {
+        let layout: SpoolingTraceSink.Layout
+        switch format {
+        case .jsonl: layout = .jsonl
+        case .text: layout = .text(TextTraceLayout(longestAppID: Self.streamedAppWidth, colours: colours))
+        }
+        var sink = SpoolingTraceSink(layout: layout, spool: TraceSpool(writingThroughTo: descriptor))
+        var streamed: Errors? = errors
+        let result = runOne(input, into: &sink, streamingFailuresTo: &streamed)
+        if let streamed { errors = streamed }
+        sink.flush()
+        if let failure = sink.failure { throw failure }
+        switch result {
+        case .success(let failures): return failures.isEmpty ? .success : .expectationFailed
+        case .failure(let diagnostic):
+            errors.write(diagnostic + "\n")
+            return .invalidInput
+        }
+    }
+
     /// What running every input left: their traces, held back, and what each showed.
     private struct Spooled {
         var spool: TraceSpool
@@ -116,7 +149,8 @@ public struct ScenarioBatch {
             }
             var sink = SpoolingTraceSink(layout: layout, spool: spooled.spool)
             if let heading = input.heading { sink.write(headingBytes(heading, first: index == 0)) }
-            let result = runOne(input, into: &sink)
+            var held: String?
+            let result = runOne(input, into: &sink, streamingFailuresTo: &held)
             sink.flush()
             if let failure = sink.failure {
                 errors.write("\(input.file): error: the trace cannot be held back: \(failure)\n")
@@ -143,8 +177,15 @@ public struct ScenarioBatch {
     /// Reads, checks and runs one input in a single pass, its trace into `sink`. Running stops at the first
     /// mistake; reading goes on, to report every mistake of the file.
     ///
+    /// When `stream` is given, the input is streamed (``stream(_:descriptor:errors:)``): the trace is handed on
+    /// after each line, each failed expectation is written to `stream` when it fails, and reading stops at the
+    /// first mistake (the rest of a stream may never come).
+    ///
     /// - Returns: the failed expectations, or what is wrong with the input, as it is shown.
-    private func runOne(_ input: Input, into sink: inout SpoolingTraceSink) -> OneRun {
+    private func runOne<Stream: TextOutputStream>(
+        _ input: Input, into sink: inout SpoolingTraceSink, streamingFailuresTo stream: inout Stream?
+    ) -> OneRun {
+        let streams = stream != nil
         var parser = ScenarioParser(file: input.file)
         // Only an explained trace shows the comments: the others do not keep them (200 MB of comment lines were
         // held in memory to the line below them).
@@ -177,6 +218,11 @@ public struct ScenarioBatch {
                 read = parsed
             } catch {
                 stopped = true
+                if streams {
+                    // The first mistake stops a stream: what comes after it may never end.
+                    _ = mistakes.record(error)
+                    return false
+                }
                 guard mistakes.record(error) else {
                     // Enough to fix first: the rest of the file is only counted.
                     lastLineRead = number
@@ -203,15 +249,18 @@ public struct ScenarioBatch {
                         step, inFile: input.file, on: simulator, explains: explains)
                     {
                         failures.append(failure)
+                        stream?.write(failure.description + "\n")
                     }
                 } catch {
                     var error = error
                     error.sourceLine = String(line)
                     impossible = error
                     stopped = true
+                    return !streams
                 }
+                if streams { return Self.handOn(simulator) }
             }
-            return true
+            return !(streams && unmetRequirement)
         }
         if let simulator { sink = simulator.sink }
         if let unreadable { return .failure(unreadable) }
@@ -231,6 +280,14 @@ public struct ScenarioBatch {
             return .failure("\(input.file): error: nothing to run: \(what)")
         }
         return .success(failures)
+    }
+
+    /// Hands the trace of a streamed line to its output; whether the stream may go on (the output took it).
+    private static func handOn(_ simulator: Simulator<SpoolingTraceSink>) -> Bool {
+        var sink = simulator.sink
+        sink.flush()
+        simulator.sink = sink
+        return sink.failure == nil
     }
 
     /// Notes whether the requirements declared since the last check (`checked` of them before it) are met by the

@@ -25,6 +25,8 @@ public final class LineReader: Sequence, IteratorProtocol {
     private enum Source {
         /// The reader's own descriptor of the file, read with `pread` from ``fileOffset``; -1 once it is closed.
         case descriptor(Int32)
+        /// A descriptor read with `read` as its bytes come (a pipe, a terminal), never closed by the reader.
+        case stream(Int32)
         case bytes([UInt8])
         case exhausted
     }
@@ -78,6 +80,12 @@ public final class LineReader: Sequence, IteratorProtocol {
         let own = dup(descriptor)
         self.init(source: own >= 0 ? .descriptor(own) : .exhausted, breaks: breaks, readSize: readSize)
         if own < 0 { readError = errno }
+    }
+
+    /// A reader of a stream — a pipe, a terminal — from where it stands, each line given as soon as its break
+    /// arrives; the descriptor stays the caller's, and is read once.
+    public convenience init(streamingFrom descriptor: Int32, breaks: LineBreaks, readSize: Int = 1 << 16) {
+        self.init(source: .stream(descriptor), breaks: breaks, readSize: readSize)
     }
 
     /// A reader of bytes in memory, `readSize` of them taken at a time.
@@ -206,6 +214,19 @@ public final class LineReader: Sequence, IteratorProtocol {
                 } else {
                     if count < 0 { readError = errno }
                     close(descriptor)
+                    source = .exhausted
+                }
+                return
+            }
+        case .stream(let descriptor):
+            while true {
+                let count = read(descriptor, buffer.baseAddress! + end, wanted)
+                if count < 0, errno == EINTR { continue }
+                if count > 0 {
+                    end += count
+                    fileOffset += count
+                } else {
+                    if count < 0 { readError = errno }
                     source = .exhausted
                 }
                 return

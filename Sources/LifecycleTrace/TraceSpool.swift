@@ -22,6 +22,9 @@ public final class TraceSpool {
 
     private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
+    /// Where a spool that holds nothing back writes each piece at once (``init(writingThroughTo:)``); -1 for one
+    /// that holds its bytes.
+    private var output: Int32 = -1
     /// The number of bytes spooled so far.
     public private(set) var count = 0
 
@@ -42,6 +45,13 @@ public final class TraceSpool {
         self.memoryLimit = memoryLimit
     }
 
+    /// A spool that holds nothing back: each piece is written to `output` as it comes, for a trace shown as it
+    /// runs (`lifecycle run --stream`). Its bytes cannot be copied out again.
+    public init(writingThroughTo output: Int32) {
+        self.memoryLimit = 0
+        self.output = output
+    }
+
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
@@ -54,6 +64,7 @@ public final class TraceSpool {
     /// Adds the bytes of whole lines.
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
         count += bytes.count
+        if output >= 0 { return try Self.writeAll(bytes, to: output) }
         if descriptor < 0, memory.count + bytes.count <= memoryLimit {
             memory.append(contentsOf: bytes)
             return
@@ -122,6 +133,7 @@ public final class TraceSpool {
         from start: Int, to end: Int, _ body: (ArraySlice<UInt8>) throws(Failure) -> Bool
     ) throws(Failure) {
         guard start < end else { return }
+        guard output < 0 else { throw Failure(description: "the trace was written as it ran: none of it is held") }
         guard descriptor >= 0 else {
             _ = try body(memory[start..<end])
             return

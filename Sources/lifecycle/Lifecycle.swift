@@ -69,17 +69,28 @@ extension Lifecycle {
             abstract: "Run scenario files, or built-in scenarios by name, and print their traces.",
             discussion: """
                 Each argument is a file, - for standard input, or the name of a built-in scenario \
-                ('lifecycle scenarios' lists them); a file of that name comes first. Exit status: 0 when every \
-                expect line held, 1 when one failed, 2 when a file is invalid (then nothing runs).
+                ('lifecycle scenarios' lists them); a file of that name comes first. Every file is checked before \
+                any runs. With --stream, one input runs line by line as it arrives, each line's trace printed at \
+                once: for a program that goes on writing, or a person typing (its first mistake stops it, after \
+                what ran before). Exit status: 0 when every expect line held, 1 when one failed, 2 when a file is \
+                invalid (then nothing runs, unless streamed).
                 """
         )
 
         @Argument(help: "Scenario files or built-in scenario names; - reads standard input.")
         var files: [String]
 
+        @Flag(help: "Run the one input as its lines arrive, printing each line's trace at once (no check first).")
+        var stream = false
+
         @OptionGroup var options: TraceOptions
 
+        func validate() throws {
+            if stream, files.count != 1 { throw ValidationError("--stream runs one input, not \(files.count)") }
+        }
+
         func run() throws {
+            if stream { return try runStreamed(files[0]) }
             var inputs: [ScenarioBatch.Input] = []
             // Every file is opened before any runs, so that a path that is no readable scenario stops the command
             // before it prints anything; a regular file is then closed and opened again when its turn comes (many
@@ -112,6 +123,26 @@ extension Lifecycle {
                 }
             }
             try withExtendedLifetime(copies) { try finish(options.batch(), inputs) }
+        }
+
+        /// Runs one input as its lines arrive: standard input read as it comes, not copied first.
+        private func runStreamed(_ file: String) throws {
+            let input: ScenarioBatch.Input
+            if file == "-" {
+                input = ScenarioBatch.Input(file: "<stdin>", source: .stream(descriptor: STDIN_FILENO))
+            } else if !FileManager.default.fileExists(atPath: file), let scenario = BuiltInScenario.named(file) {
+                input = ScenarioBatch.Input(file: scenario.fileName, source: scenario.source)
+            } else {
+                input = ScenarioBatch.Input(file: ScenarioFile.displayName(of: file), source: .path(file))
+            }
+            var errors = StandardError()
+            let outcome: ScenarioBatch.Outcome
+            do {
+                outcome = try options.batch().stream(input, descriptor: STDOUT_FILENO, errors: &errors)
+            } catch {
+                throw Terminal.stop(after: error)
+            }
+            if outcome != .success { throw ExitCode(outcome.rawValue) }
         }
     }
 
