@@ -615,13 +615,15 @@ public struct ScenarioParser {
     /// read byte by byte where the bytes lie.
     ///
     /// - Returns: the line's comment, if it has one, as ``tokens(of:into:)``; `nil` (its tokens read so far left
-    ///   in `tokens`) when the line has a byte beyond ASCII, which is left to ``tokens(ofAnyText:into:)``.
+    ///   in `tokens`) when the line has a byte beyond ASCII before its comment, which is left to
+    ///   ``tokens(ofAnyText:into:)``.
     static func tokens(ofASCII line: Substring, into tokens: inout [Token]) -> Substring?? {
         let source = line.base
         let lineStart = source.utf8Offset(of: line.startIndex)
         let lineEnd = source.utf8Offset(of: line.endIndex)
         var contiguous = source
-        let comment: Range<Int>?? = contiguous.withUTF8 { bytes in
+        // The comment's bytes, and whether they are trimmed already.
+        let comment: (bytes: Range<Int>, trimmed: Bool)?? = contiguous.withUTF8 { bytes in
             var start: Int?
             for index in lineStart..<lineEnd {
                 let byte = bytes[index]
@@ -634,10 +636,16 @@ public struct ScenarioParser {
                     return nil
                 } else if start == nil {
                     if byte == UInt8(ascii: "#") {
-                        // A comment with a byte beyond ASCII may end in a space of Unicode's, which only the
-                        // character-wise reader trims: the line is left to it.
-                        guard !UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]).contains(where: { $0 >= 0x80 })
-                        else { return nil }
+                        // A comment with a byte beyond ASCII may start or end in a space of Unicode's: its ends are
+                        // trimmed character by character below, the words before it read here all the same (a
+                        // line with a comment in Chinese cost twice one in English when all of it was left to the
+                        // character-wise reader).
+                        // (A `#` with a mark joined to it, `#\u{301}` or `#️⃣`, is another character, no comment's
+                        // start: a byte beyond ASCII right after it leaves the line to the character-wise reader.)
+                        if UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]).contains(where: { $0 >= 0x80 }) {
+                            guard index + 1 < lineEnd, bytes[index + 1] < 0x80 else { return nil }
+                            return .some((index + 1..<lineEnd, false))
+                        }
                         var commentStart = index + 1
                         while commentStart < lineEnd,
                             bytes[commentStart] == UInt8(ascii: "#") || bytes[commentStart].isASCIIWhitespace
@@ -646,7 +654,7 @@ public struct ScenarioParser {
                         }
                         var commentEnd = lineEnd
                         while commentEnd > commentStart, bytes[commentEnd - 1].isASCIIWhitespace { commentEnd -= 1 }
-                        return .some(commentStart < commentEnd ? commentStart..<commentEnd : nil)
+                        return .some(commentStart < commentEnd ? (commentStart..<commentEnd, true) : nil)
                     }
                     start = index
                 }
@@ -657,7 +665,11 @@ public struct ScenarioParser {
             return .some(nil)
         }
         guard let comment else { return nil }
-        return .some(comment.map(source.utf8Slice))
+        guard let (bytes, trimmed) = comment else { return .some(nil) }
+        let text = source.utf8Slice(bytes)
+        if trimmed { return .some(text) }
+        let dropped = text.drop { $0 == "#" || $0.isWhitespace }
+        return .some(dropped.isEmpty ? nil : trimmingTrailingWhitespace(dropped))
     }
 
     private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {

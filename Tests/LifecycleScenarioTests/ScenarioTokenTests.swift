@@ -37,7 +37,10 @@ import Testing
     /// it at its first byte beyond ASCII, in a word, a space or a comment. Lines are also taken as pieces of a
     /// larger text, as a whole scenario's lines are, where a token's offsets are the text's.
     @Test func everyLineSplitsAsTheCharacterWiseReaderSplitsIt() {
-        let pieces = ["tap", "notes", " ", "\t", "#", " # ", "x#y", "é", "\u{3000}", "\u{A0}", "✓", "# é\u{A0}"]
+        let pieces = [
+            "tap", "notes", " ", "\t", "#", " # ", "x#y", "é", "\u{3000}", "\u{A0}", "✓", "# é\u{A0}", "\u{301}",
+            "#️⃣", "# 打开备忘录", "\u{3000}#",
+        ]
         let failing = SplitMix64.linesFailing(seed: 9, pieces: pieces, atMost: 8) { line in
             [line[...], ScenarioParser.lines(of: "home\n" + line + "\ntap x")[1]].allSatisfy { piece in
                 var (read, reference): ([Token], [Token]) = ([], [])
