@@ -83,7 +83,7 @@ public struct Phone: Sendable {
     ///
     /// - Precondition: app identifiers are unique.
     public init(
-        profile: Profile = .ios12, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
+        profile: Profile = .defaultProfile, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
         apps: [AppConfiguration]
     ) {
         self.profile = profile

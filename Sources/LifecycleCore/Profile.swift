@@ -9,6 +9,11 @@ public enum Profile: String, CaseIterable, Sendable, Hashable, Comparable {
     case ios4, ios5, ios6, ios7, ios8, ios9, ios10, ios11, ios12, ios13, ios14, ios15, ios16, ios17, ios18
     case ios26
 
+    /// The profile of everything that names none — a scenario, `lifecycle run`, a simulated device, an app run
+    /// under the terminal: iOS 12, whose app-delegate life is the one the articles this model comes from describe
+    /// (docs/lifecycle.md §14). A scene-based app needs a profile of iOS 13 or later, named.
+    public static let defaultProfile = Profile.ios12
+
     /// The major version of iOS: 4 for `ios4`. (A switch, not a parse of the name: the phone asks often.)
     public var version: Int {
         switch self {

@@ -144,10 +144,13 @@ struct AppDeclarationParser {
         switch option {
         case .scenes:
             configuration.usesScenes = true
-            requirements.append(line.requirement(at: token, version: 13, "'scenes' (a scene-based app)"))
+            requirements.append(
+                line.requirement(at: token, version: AppRequirement.scenes.version, "'scenes' (a scene-based app)"))
         case .multipleWindows:
             configuration.supportsMultipleWindows = true
-            requirements.append(line.requirement(at: token, version: 13, "'multiple-windows' (several scenes)"))
+            requirements.append(
+                line.requirement(
+                    at: token, version: AppRequirement.multipleWindows.version, "'multiple-windows' (several scenes)"))
         case .exitsOnSuspend: configuration.exitsOnSuspend = true
         case .restoresState: configuration.behavior.restoresState = true
         case .dataProtection: configuration.usesDataProtection = true
@@ -160,10 +163,9 @@ struct AppDeclarationParser {
                     throw line.error(at: token, "unknown background mode \(quoted(name)); expected one of \(modes)")
                 }
                 configuration.backgroundModes.insert(mode)
-                if mode.introducedIn > 4 {
-                    requirements.append(
-                        line.requirement(
-                            at: token, version: mode.introducedIn, "the background mode '\(mode.rawValue)'"))
+                let requirement = AppRequirement.backgroundMode(mode)
+                if requirement.version > 4 {
+                    requirements.append(line.requirement(at: token, version: requirement.version, requirement.what))
                 }
             }
         case .backgroundTask: configuration.behavior.backgroundTaskWork = try duration(value, token)
@@ -172,10 +174,14 @@ struct AppDeclarationParser {
         case .ignoresBGTaskExpiration: configuration.behavior.ignoresScheduledTaskExpiration = true
         case .bgtasks:
             configuration.permittedTasks = try permittedTasks(value, token)
-            requirements.append(line.requirement(at: token, version: 13, "'bgtasks' (BGTaskScheduler)"))
+            requirements.append(
+                line.requirement(
+                    at: token, version: AppRequirement.scheduledTasks.version, "'bgtasks' (BGTaskScheduler)"))
             if configuration.permittedTasks.contains(where: { $0.kind == .continuedProcessing }) {
                 requirements.append(
-                    line.requirement(at: token, version: 26, "a continued-processing task (BGContinuedProcessingTask)"))
+                    line.requirement(
+                        at: token, version: AppRequirement.continuedProcessing.version,
+                        AppRequirement.continuedProcessing.what))
             }
         default:
             guard let callback = option.callback else { return }

@@ -36,7 +36,7 @@ public struct DeviceDescription: Sendable {
     public static func parse(_ source: String, file: String, folder: String) throws(ScenarioErrors) -> DeviceDescription
     {
         var description = DeviceDescription(
-            file: file, profile: .ios12, memory: Phone.defaultDeviceMemory, apps: [])
+            file: file, profile: .defaultProfile, memory: Phone.defaultDeviceMemory, apps: [])
         var errors: [ScenarioError] = []
         var declared: [AppID: Int] = [:]
         for (offset, line) in ScenarioParser.lines(of: source).enumerated() {

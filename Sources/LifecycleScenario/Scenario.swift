@@ -73,7 +73,7 @@ public struct Scenario: Sendable {
     }
 
     /// The errors of the requirements the profile does not meet (`defaultProfile` when the file names none).
-    public func unmetRequirements(defaultProfile: Profile = .ios12) -> [ScenarioError] {
+    public func unmetRequirements(defaultProfile: Profile = .defaultProfile) -> [ScenarioError] {
         let profile = self.profile ?? defaultProfile
         return requirements.filter { profile.version < $0.version }.map {
             ScenarioError(
@@ -86,7 +86,7 @@ public struct Scenario: Sendable {
     }
 
     /// A phone in its initial state for this scenario; `defaultProfile` applies when the file names none.
-    public func makePhone(defaultProfile: Profile = .ios12) -> Phone {
+    public func makePhone(defaultProfile: Profile = .defaultProfile) -> Phone {
         Phone(profile: profile ?? defaultProfile, device: device, deviceMemory: deviceMemory, apps: apps)
     }
 }

@@ -44,7 +44,8 @@ public struct ScenarioBatch {
     var spoolMemoryLimit = TraceSpool.defaultMemoryLimit
 
     public init(
-        format: TraceFormat = .text, defaultProfile: Profile = .ios12, colours: Bool = false, explains: Bool = false
+        format: TraceFormat = .text, defaultProfile: Profile = .defaultProfile, colours: Bool = false,
+        explains: Bool = false
     ) {
         self.format = format
         self.defaultProfile = defaultProfile

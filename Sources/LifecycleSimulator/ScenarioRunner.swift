@@ -32,7 +32,7 @@ public enum ScenarioRunner {
     ///   as the demo does.
     @discardableResult
     public static func run<Sink: TraceSink>(
-        _ scenario: Scenario, defaultProfile: Profile = .ios12, explains: Bool = false, into sink: inout Sink
+        _ scenario: Scenario, defaultProfile: Profile = .defaultProfile, explains: Bool = false, into sink: inout Sink
     ) throws(ScenarioError) -> [ExpectationFailure] {
         let simulator = Simulator(phone: scenario.makePhone(defaultProfile: defaultProfile), sink: sink)
         defer { sink = simulator.sink }
@@ -105,7 +105,7 @@ public enum ScenarioRunner {
     }
 
     /// Checks that every action of a scenario is possible in its situation, running it without output.
-    public static func check(_ scenario: Scenario, defaultProfile: Profile = .ios12) throws(ScenarioError) {
+    public static func check(_ scenario: Scenario, defaultProfile: Profile = .defaultProfile) throws(ScenarioError) {
         var sink = DiscardingTraceSink()
         try run(scenario, defaultProfile: defaultProfile, into: &sink)
     }
@@ -113,7 +113,8 @@ public enum ScenarioRunner {
     /// Parses and checks a scenario's source.
     ///
     /// - Throws: ``ScenarioErrors`` with every syntax mistake, or with the first impossible action.
-    public static func load(_ source: String, file: String, defaultProfile: Profile = .ios12) throws(ScenarioErrors)
+    public static func load(_ source: String, file: String, defaultProfile: Profile = .defaultProfile)
+        throws(ScenarioErrors)
         -> Scenario
     {
         let scenario = try ScenarioParser(file: file).parse(source)

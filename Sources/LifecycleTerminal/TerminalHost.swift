@@ -77,7 +77,7 @@ public final class TerminalHost {
     ///     its scene delegate, as the Info.plist's scene manifest names it on iOS.
     public init(
         info: InfoPlist, delegate: any ApplicationDelegate, sceneDelegateClass: (any WindowSceneDelegate.Type)? = nil,
-        profile: Profile = .ios12, supportDirectory: URL, behavior: AppBehavior = AppBehavior(),
+        profile: Profile = .defaultProfile, supportDirectory: URL, behavior: AppBehavior = AppBehavior(),
         tracing: Bool = false, showsKeys: Bool? = nil
     ) {
         app = info.bundleIdentifier

@@ -13,7 +13,7 @@ import LifecycleTrace
 /// the watchdog does to a slow callback.
 ///
 /// ```swift
-/// let device = SimulatedDevice(apps: [AppConfiguration(id: "uploader")], delegates: ["uploader": UploaderDelegate()])
+/// let device = try SimulatedDevice(apps: [AppConfiguration(id: "uploader")], delegates: ["uploader": UploaderDelegate()])
 /// try device.perform(.tap("uploader"))
 /// try device.perform(.home)
 /// device.wait(.seconds(200))
@@ -38,17 +38,34 @@ public final class SimulatedDevice {
     public let notificationCenter: NotificationCenter
     private let code = HostedCode()
 
+    /// An app the device's profile cannot run: it declares something a later iOS introduced, such as scenes
+    /// (iOS 13), as an app cannot be installed below its deployment target.
+    public struct UnsupportedApp: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     /// - Parameters:
+    ///   - profile: the iOS version the device runs (``Profile/defaultProfile``, iOS 12, unless told): a
+    ///     scene-based app needs `.ios13` or later.
     ///   - apps: the apps on the phone; those named in `delegates` run their delegate's code.
     ///   - delegates: the delegates, by app; each application keeps its delegate alive.
     ///   - sceneDelegateClasses: for scene-based apps, the class of scene delegate made for each scene (what
     ///     the Info.plist's scene manifest names on iOS), unless the app delegate's configuration names another.
+    /// - Throws: ``UnsupportedApp`` when an app declares what the profile does not have (scenes, multiple windows
+    ///   or BGTaskScheduler's tasks before iOS 13, a background mode before its version), rather than run it
+    ///   without: a scene-based app on iOS 12 would never have a scene.
     public init(
-        profile: Profile = .ios12, device: DeviceKind = .iphone, deviceMemory: Int = Phone.defaultDeviceMemory,
-        apps: [AppConfiguration],
+        profile: Profile = .defaultProfile, device: DeviceKind = .iphone,
+        deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
         delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:],
         notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil
-    ) {
+    ) throws(UnsupportedApp) {
+        for app in apps {
+            if let (reason, version) = app.reasonItCannotRun(on: profile) {
+                throw UnsupportedApp(
+                    description: "\(reason): make the device with profile: .ios\(version) (or later)")
+            }
+        }
         self.archiveDirectory = archiveDirectory
         let configurations = apps.map { app in
             var app = app
@@ -71,9 +88,9 @@ public final class SimulatedDevice {
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.
     public convenience init(
         scenario: Scenario, delegates: [AppID: any ApplicationDelegate],
-        sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:], defaultProfile: Profile = .ios12
-    ) {
-        self.init(
+        sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:], defaultProfile: Profile = .defaultProfile
+    ) throws(UnsupportedApp) {
+        try self.init(
             profile: scenario.profile ?? defaultProfile, device: scenario.device, deviceMemory: scenario.deviceMemory,
             apps: scenario.apps,
             delegates: delegates, sceneDelegateClasses: sceneDelegateClasses)

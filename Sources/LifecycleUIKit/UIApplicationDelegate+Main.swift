@@ -14,13 +14,13 @@ extension UIApplicationDelegate where Self: UIResponder {
     /// The Info.plist is the first of: the file `LIFECYCLE_INFO_PLIST` names; `Info.plist` in the resources SwiftPM
     /// copies beside the executable for the app's module (`.copy("Resources")` or `.process`); `Info.plist` beside
     /// the executable. Its `UISceneDelegateClassName` names the scene delegate. The command line may say
-    /// `--profile ios17` (the newest, `ios26`, by default) and `--trace` (every state change, callback and
+    /// `--profile ios17` (``Profile/defaultProfile``, `ios12`, by default: a scene-based app needs `ios13` or later) and `--trace` (every state change, callback and
     /// notification on standard error). A missing or bad Info.plist is an error that names it, and the process
     /// exits with status 2.
     public static func main() {
         let module = String(reflecting: Self.self).split(separator: ".").first.map(String.init) ?? ""
         let arguments = CommandLine.arguments
-        var profile = Profile.ios26
+        var profile = Profile.defaultProfile
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             guard let named = Profile(rawValue: arguments[index + 1]) else {
                 fail("--profile: expected ios4 to ios18 or ios26, found '\(arguments[index + 1])'")

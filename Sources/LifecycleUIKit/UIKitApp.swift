@@ -6,8 +6,8 @@ import LifecycleKit
 ///
 /// ```swift
 /// let app = UIKitApp(bundleIdentifier: "notes", delegate: AppDelegate(), sceneDelegateClass: SceneDelegate.self)
-/// let device = SimulatedDevice(
-///     apps: [configuration], delegates: ["notes": app.applicationDelegate],
+/// let device = try SimulatedDevice(
+///     profile: .ios17, apps: [configuration], delegates: ["notes": app.applicationDelegate],
 ///     sceneDelegateClasses: ["notes": app.sceneDelegateClass])
 /// ```
 @MainActor

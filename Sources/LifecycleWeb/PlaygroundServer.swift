@@ -47,7 +47,7 @@ public enum PlaygroundServer {
             // is answered with the limit before the connection closes.
             router: router,
             server: .http1WebSocketUpgrade(
-                webSocketRouter: router, configuration: .init(maxFrameSize: 2 * largestMessage)),
+                webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: 2 * largestMessage))),
             configuration: .init(address: .hostname(host, port: port), serverName: "lifecycle"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -53,7 +53,7 @@ struct TraceOptions: ParsableArguments {
 
     @Option(
         help: "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var profile: Profile = .ios12
+    var profile: Profile = .defaultProfile
 
     func batch(explains: Bool = false) -> ScenarioBatch {
         ScenarioBatch(

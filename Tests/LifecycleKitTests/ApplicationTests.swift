@@ -39,7 +39,7 @@ final class UploaderDelegate: ApplicationDelegate {
 
     @Test func launchPressHomeWaitAndTheUploadFinishedAndStateWasSaved() throws {
         let uploader = UploaderDelegate()
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             apps: [AppConfiguration(id: "uploader", behavior: AppBehavior(restoresState: true))],
             delegates: ["uploader": uploader])
         try device.perform(.tap("uploader"))
@@ -53,7 +53,7 @@ final class UploaderDelegate: ApplicationDelegate {
     }
 
     @Test func backgroundTimeRemaining() throws {
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "up")], delegates: ["up": UploaderDelegate()])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "up")], delegates: ["up": UploaderDelegate()])
         try device.perform(.tap("up"))
         let application = try #require(device.applications["up"])
         #expect(application.applicationState == .active)
@@ -67,7 +67,7 @@ final class UploaderDelegate: ApplicationDelegate {
     @Test func expirationHandlerRunsWith5SecondsLeftAndEndsTheTask() throws {
         let uploader = UploaderDelegate()
         uploader.uploadTime = .seconds(600)
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "up")], delegates: ["up": uploader])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "up")], delegates: ["up": uploader])
         try device.perform(.tap("up"))
         try device.perform(.home)
         device.wait(.seconds(176))
@@ -80,7 +80,8 @@ final class UploaderDelegate: ApplicationDelegate {
         let uploader = UploaderDelegate()
         uploader.uploadTime = .seconds(600)
         uploader.endsTaskOnExpiration = false
-        let device = SimulatedDevice(profile: .ios13, apps: [AppConfiguration(id: "up")], delegates: ["up": uploader])
+        let device = try SimulatedDevice(
+            profile: .ios13, apps: [AppConfiguration(id: "up")], delegates: ["up": uploader])
         try device.perform(.tap("up"))
         try device.perform(.home)
         device.wait(.seconds(29))
@@ -92,7 +93,7 @@ final class UploaderDelegate: ApplicationDelegate {
     }
 
     @Test func endingATaskTwiceOrAnInvalidOneDoesNothingButSaySo() throws {
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": UploaderDelegate()])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": UploaderDelegate()])
         try device.perform(.tap("a"))
         let application = try #require(device.applications["a"])
         let task = application.beginBackgroundTask(withName: "sync", expirationHandler: nil)
@@ -110,7 +111,7 @@ final class UploaderDelegate: ApplicationDelegate {
 
     @Test func aSuspendedOrTerminatedAppCannotBeginATask() throws {
         final class Plain: ApplicationDelegate {}
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": Plain()])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": Plain()])
         let application = try #require(device.applications["a"])
         #expect(application.beginBackgroundTask(expirationHandler: nil) == .invalid)
         try device.perform(.tap("a"))
@@ -131,7 +132,7 @@ final class UploaderDelegate: ApplicationDelegate {
             }
         }
         let picky = Picky()
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "p")], delegates: ["p": picky])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "p")], delegates: ["p": picky])
         try device.perform(.openURL("p", url: "p://first"))
         #expect(picky.opened.isEmpty)
         try device.perform(.home)
@@ -146,7 +147,7 @@ final class UploaderDelegate: ApplicationDelegate {
         }
         let slow = Slow()
         let app = AppConfiguration(id: "s", behavior: AppBehavior(durations: [.didEnterBackground: .seconds(6)]))
-        let device = SimulatedDevice(apps: [app], delegates: ["s": slow])
+        let device = try SimulatedDevice(apps: [app], delegates: ["s": slow])
         var heard: [Notification.Name] = []
         let observer = device.notificationCenter.addObserver(
             forName: Application.didEnterBackgroundNotification, object: nil, queue: nil
@@ -173,7 +174,7 @@ final class UploaderDelegate: ApplicationDelegate {
                     -> Void
             ) {}
         }
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             apps: [AppConfiguration(id: "f", backgroundModes: [.fetch])], delegates: ["f": Forgetful()])
         try device.perform(.backgroundEvent(.fetch, "f"))
         device.wait(.seconds(29))
@@ -193,7 +194,7 @@ final class UploaderDelegate: ApplicationDelegate {
             }
         }
         let reader = Reader()
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "r")], delegates: ["r": reader])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "r")], delegates: ["r": reader])
         var userInfoOptions: LaunchOptions?
         let observer = device.notificationCenter.addObserver(
             forName: Application.didFinishLaunchingNotification, object: nil, queue: nil
@@ -210,7 +211,7 @@ final class UploaderDelegate: ApplicationDelegate {
 
     @Test func lifecycleEventsAsAnAsyncSequence() async throws {
         final class Plain: ApplicationDelegate {}
-        let device = SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": Plain()])
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "a")], delegates: ["a": Plain()])
         let application = try #require(device.applications["a"])
         let events = application.lifecycleEvents
         try device.perform(.tap("a"))
@@ -247,7 +248,7 @@ final class EditorDelegate: ApplicationDelegate {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-support-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let editor = EditorDelegate()
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             apps: [AppConfiguration(id: "editor", behavior: AppBehavior(restoresState: true))],
             delegates: ["editor": editor], archiveDirectory: directory)
         let file = RestorationArchive(directory: directory, app: "editor")
@@ -267,7 +268,7 @@ final class EditorDelegate: ApplicationDelegate {
     @Test func aLaunchKilledByTheWatchdogDeletesTheArchive() throws {
         let editor = EditorDelegate()
         let slowRestore = AppBehavior(durations: [.shouldRestoreApplicationState: .seconds(25)], restoresState: true)
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             apps: [AppConfiguration(id: "editor", behavior: slowRestore)], delegates: ["editor": editor])
         try device.perform(.tap("editor"))
         try device.perform(.home)

@@ -66,9 +66,9 @@ final class RefreshingDelegate: ApplicationDelegate {
     }
 
     static func device(_ delegate: RefreshingDelegate, profile: Profile = .ios17, apps: [AppConfiguration]? = nil)
-        -> SimulatedDevice
+        throws -> SimulatedDevice
     {
-        SimulatedDevice(profile: profile, apps: apps ?? [news()], delegates: ["news": delegate])
+        try SimulatedDevice(profile: profile, apps: apps ?? [news()], delegates: ["news": delegate])
     }
 
     static func taskSteps(_ device: SimulatedDevice) -> [String] {
@@ -83,7 +83,7 @@ final class RefreshingDelegate: ApplicationDelegate {
 
     @Test func theSystemRunsTheRefreshTheAppSubmittedAfterItsEarliestDate() throws {
         let delegate = RefreshingDelegate()
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("news"))
         try device.perform(.home)
         #expect(device.state(of: "news") == .suspended)
@@ -110,7 +110,7 @@ final class RefreshingDelegate: ApplicationDelegate {
         let delegate = RefreshingDelegate()
         delegate.refreshTime = .seconds(100)
         delegate.completesOnExpiration = false
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("news"))
         try device.perform(.home)
         device.wait(.seconds(15 * 60))
@@ -126,7 +126,7 @@ final class RefreshingDelegate: ApplicationDelegate {
     @Test func submitThrowsTheThreeErrors() throws {
         let delegate = RefreshingDelegate()
         let apps = [Self.news(identifiers: [RefreshingDelegate.refresh, "com.news.other", "com.news.clean"])]
-        let device = Self.device(delegate, apps: apps)
+        let device = try Self.device(delegate, apps: apps)
         try device.perform(.tap("news"))
         let scheduler = try #require(device.applications["news"]).taskScheduler
         delegate.submit(BGAppRefreshTaskRequest(identifier: "com.news.unknown"), on: scheduler)
@@ -148,7 +148,7 @@ final class RefreshingDelegate: ApplicationDelegate {
     @Test func registeringAfterTheLaunchCrashesTheApp() throws {
         let delegate = RefreshingDelegate()
         delegate.registration = .late
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("news"))
         #expect(device.state(of: "news") == .notRunning)
         #expect(
@@ -164,7 +164,7 @@ final class RefreshingDelegate: ApplicationDelegate {
     @Test func aTaskWithoutALaunchHandlerCrashesTheApp() throws {
         let delegate = RefreshingDelegate()
         delegate.registration = .never
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("news"))
         try device.perform(.submitTaskRequest("news", TaskRequest(identifier: RefreshingDelegate.refresh)))
         try device.perform(.home)
@@ -180,7 +180,7 @@ final class RefreshingDelegate: ApplicationDelegate {
         let sports = RefreshingDelegate()
         var sportsApp = Self.news()
         sportsApp.id = "sports"
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             profile: .ios17, apps: [Self.news(), sportsApp], delegates: ["news": news, "sports": sports])
         try device.perform(.tap("news"))
         try device.perform(.home)
@@ -195,7 +195,7 @@ final class RefreshingDelegate: ApplicationDelegate {
         delegate.refreshTime = .seconds(600)
         var info = InfoPlist(bundleIdentifier: "news")
         info.permittedTaskIdentifiers = [RefreshingDelegate.refresh]
-        let device = Self.device(delegate, profile: .ios26, apps: [info.configuration()])
+        let device = try Self.device(delegate, profile: .ios26, apps: [info.configuration()])
         try device.perform(.tap("news"))
         let export = BGContinuedProcessingTaskRequest(
             identifier: RefreshingDelegate.refresh, title: "Export", subtitle: "")

@@ -146,7 +146,7 @@ import Testing
         var behavior = AppBehavior()
         behavior.restoresState = true
         let app = AppConfiguration(id: "a", backgroundModes: [.fetch, .remoteNotification], behavior: behavior)
-        let device = SimulatedDevice(apps: [app], delegates: ["a": delegate])
+        let device = try SimulatedDevice(apps: [app], delegates: ["a": delegate])
         try device.perform(.tap("a"))
         try device.perform(.home)
         try device.perform(.shortcut("a", type: "compose"))

@@ -26,7 +26,7 @@ import Testing
             uniqueKeysWithValues: scenario.apps.map { app in
                 (app.id, AppDelegate(log: { logs[app.id, default: []].append($0) }) as any ApplicationDelegate)
             })
-        let device = SimulatedDevice(scenario: scenario, delegates: delegates)
+        let device = try SimulatedDevice(scenario: scenario, delegates: delegates)
         // The scenarios' expect lines assume what their app lines declare the code does (background tasks,
         // saved state); this delegate's code does none of it, so the trace is what it really does, and the
         // check is that its log matches that trace. Where a later action no longer fits (a launch that hung
@@ -67,7 +67,7 @@ import Testing
             uniqueKeysWithValues: scenario.apps.map {
                 ($0.id, LoggingSceneDelegate.self as any WindowSceneDelegate.Type)
             })
-        let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
+        let device = try SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
         try device.run(scenario)
         var expected: [String] = []
         var phases: [SceneID: ScenePhase] = [:]

@@ -13,6 +13,6 @@ import Testing
         wait 30s
         expect uploader suspended
         """)
-    let device = SimulatedDevice(scenario: scenario, delegates: ["uploader": UploadingDelegate()])
+    let device = try SimulatedDevice(scenario: scenario, delegates: ["uploader": UploadingDelegate()])
     #expect(try device.run(scenario).isEmpty)
 }

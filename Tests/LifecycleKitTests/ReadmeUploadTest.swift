@@ -6,7 +6,7 @@ import Testing
 
 @Test @MainActor func theUploadFinishesInTheBackground() throws {
     let delegate = UploadingDelegate()
-    let device = SimulatedDevice(apps: [AppConfiguration(id: "uploader")], delegates: ["uploader": delegate])
+    let device = try SimulatedDevice(apps: [AppConfiguration(id: "uploader")], delegates: ["uploader": delegate])
     try device.perform(.tap("uploader"))
     try device.perform(.home)
     device.wait(.seconds(200))

@@ -32,7 +32,7 @@ import Testing
                 ($0.id, ScriptedSceneDelegate.self as any WindowSceneDelegate.Type)
             })
         ScriptedSceneDelegate.appDelegates = delegates
-        let device = SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
+        let device = try SimulatedDevice(scenario: scenario, delegates: delegates, sceneDelegateClasses: scenes)
         for (app, delegate) in delegates { delegate.observeNotifications(of: try #require(device.applications[app])) }
 
         let failures = try device.run(scenario)

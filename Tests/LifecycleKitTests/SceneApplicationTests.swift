@@ -53,18 +53,39 @@ import Testing
         }
     }
 
-    static func device(_ delegate: AppDelegate = AppDelegate(), restoresState: Bool = false) -> SimulatedDevice {
+    static func device(_ delegate: AppDelegate = AppDelegate(), restoresState: Bool = false) throws -> SimulatedDevice {
         RecordingSceneDelegate.log = []
         RecordingSceneDelegate.connectionURLs = []
         RecordingSceneDelegate.restoredActivities = []
         var app = AppConfiguration(id: "notes", usesScenes: true)
         app.behavior.restoresState = restoresState
-        return SimulatedDevice(
+        return try SimulatedDevice(
             profile: .ios17, apps: [app, AppConfiguration(id: "mail")], delegates: ["notes": delegate])
     }
 
+    /// A scene-based app on a device of the default profile (iOS 12, which has no scenes) is refused with the
+    /// profile it needs: it launched with no scene and its scene delegate was never made, silently. So is an app
+    /// with BGTaskScheduler's identifiers.
+    @Test func aDeviceRefusesWhatItsProfileDoesNotHave() throws {
+        let scenes = #expect(throws: SimulatedDevice.UnsupportedApp.self) {
+            try SimulatedDevice(apps: [AppConfiguration(id: "notes", usesScenes: true)], delegates: [:])
+        }
+        #expect(
+            scenes?.description
+                == "app 'notes' declares scenes (a scene-based app), which needs iOS 13 or later, and the profile is "
+                + "ios12, the default: make the device with profile: .ios13 (or later)")
+        var tasks = InfoPlist(bundleIdentifier: "news")
+        tasks.permittedTaskIdentifiers = ["com.news.refresh"]
+        #expect(throws: SimulatedDevice.UnsupportedApp.self) {
+            try SimulatedDevice(profile: .ios12, apps: [tasks.configuration()], delegates: [:])
+        }
+        _ = try SimulatedDevice(
+            profile: .ios13, apps: [AppConfiguration(id: "notes", usesScenes: true), tasks.configuration()],
+            delegates: [:])
+    }
+
     @Test func eachMethodSeesTheStateUIKitReportsInIt() throws {
-        let device = Self.device()
+        let device = try Self.device()
         try device.perform(.tap("notes"))
         try device.perform(.home)
         #expect(
@@ -78,7 +99,7 @@ import Testing
     }
 
     @Test func theSceneNotificationComesBeforeTheApplicationOneWithItsObject() throws {
-        let device = Self.device()
+        let device = try Self.device()
         let application = try #require(device.applications["notes"])
         var heard: [String] = []
         for name in [Scene.didActivateNotification, Application.didBecomeActiveNotification] {
@@ -100,7 +121,7 @@ import Testing
     }
 
     @Test func scenePhasesChangeRightAfterTheirStep() async throws {
-        let device = Self.device()
+        let device = try Self.device()
         let application = try #require(device.applications["notes"])
         var appPhases: [ScenePhase] = []
         application.onScenePhaseChange { appPhases.append($0) }
@@ -120,7 +141,7 @@ import Testing
 
     @Test func aRunningAppHearsOfItsDiscardedSessionAtOnce() throws {
         let delegate = AppDelegate()
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("notes"))
         try device.perform(.openSwitcher)
         try device.perform(.swipe("notes"))
@@ -136,7 +157,7 @@ import Testing
     /// display's role, and the scene's delegate hears it connect and enter the foreground, never become active.
     @Test func anExternalDisplaysSceneHasItsRoleAndNeverBecomesActive() throws {
         let delegate = AppDelegate()
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("notes"))
         RecordingSceneDelegate.log = []
         try device.perform(.connectDisplay("notes"))
@@ -162,7 +183,7 @@ import Testing
         RecordingSceneDelegate.log = []
         var notes = AppConfiguration(id: "notes", usesScenes: true)
         notes.supportsMultipleWindows = true
-        let device = SimulatedDevice(profile: .ios17, device: .ipad, apps: [notes], delegates: ["notes": delegate])
+        let device = try SimulatedDevice(profile: .ios17, device: .ipad, apps: [notes], delegates: ["notes": delegate])
         try device.perform(.tap("notes"))
         let application = try #require(device.applications["notes"])
         var errors: [String] = []
@@ -184,7 +205,7 @@ import Testing
     }
 
     @Test func anIPhoneRefusesASecondWindowThroughTheErrorHandler() throws {
-        let device = Self.device()
+        let device = try Self.device()
         try device.perform(.tap("notes"))
         let application = try #require(device.applications["notes"])
         var errors: [String] = []
@@ -197,7 +218,7 @@ import Testing
 
     @Test func aSuspendedAppHearsOfItsDiscardedSessionAtTheNextLaunch() throws {
         let delegate = AppDelegate()
-        let device = Self.device(delegate)
+        let device = try Self.device(delegate)
         try device.perform(.tap("notes"))
         try device.perform(.home)
         try device.perform(.openSwitcher)
@@ -209,7 +230,7 @@ import Testing
     }
 
     @Test func theRestorationActivitySurvivesAPurgeButNotASwipe() throws {
-        let device = Self.device(restoresState: true)
+        let device = try Self.device(restoresState: true)
         try device.perform(.tap("notes"))
         try device.perform(.home)
         try device.perform(.memoryPressure(count: nil))
@@ -222,7 +243,7 @@ import Testing
     }
 
     @Test func aColdLaunchURLArrivesInTheConnectionOptions() throws {
-        let device = Self.device()
+        let device = try Self.device()
         try device.perform(.openURL("notes", url: "notes://draft/1"))
         #expect(RecordingSceneDelegate.connectionURLs == [URL(string: "notes://draft/1")!])
         #expect(!RecordingSceneDelegate.log.contains { $0.hasPrefix("openURLContexts") })
@@ -231,7 +252,7 @@ import Testing
     }
 
     @Test func aDisconnectedSceneIsReleasedAndItsSessionKept() throws {
-        let device = Self.device()
+        let device = try Self.device()
         try device.perform(.tap("notes"))
         try device.perform(.home)
         try device.perform(.disconnectScene("notes"))

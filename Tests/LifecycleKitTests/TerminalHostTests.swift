@@ -160,6 +160,16 @@ final class ChildProcess: @unchecked Sendable {
         #expect(await child.exitStatus() == 0)
     }
 
+    /// A scene-based template under the default profile (iOS 12, which has no scenes) stops at once and says which
+    /// profile it needs, rather than run without a scene.
+    @Test func aSceneBasedAppUnderTheDefaultProfileSaysWhichProfileItNeeds() async throws {
+        let child = try ChildProcess("uikit-scene-app")
+        #expect(await child.exitStatus() == 2)
+        let errors = child.standardError
+        #expect(errors.contains("declares scenes (a scene-based app), which needs iOS 13 or later"), "\(errors)")
+        #expect(errors.contains("the profile is ios12, the default: run it with --profile ios13"), "\(errors)")
+    }
+
     /// BGTaskScheduler in a real process: its code registers the launch handler and submits a refresh on Ctrl-Z;
     /// SIGUSR2 to the stopped process runs it once the process is continued, before the return to the foreground,
     /// and the handler's work completes the task.

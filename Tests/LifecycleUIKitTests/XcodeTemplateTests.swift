@@ -28,7 +28,7 @@ import Testing
     ) throws -> (SimulatedDevice, AppID) {
         let info = try info(template)
         let app = try UIKitApp(info: info, delegate: delegate, module: module)
-        let device = SimulatedDevice(
+        let device = try SimulatedDevice(
             profile: profile, apps: [info.configuration()],
             delegates: [info.bundleIdentifier: app.applicationDelegate],
             sceneDelegateClasses: [info.bundleIdentifier: app.sceneDelegateClass])
@@ -103,7 +103,7 @@ import Testing
         let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.source)
         let app = try #require(scenario.apps.first).id
         var kitLog: [String] = []
-        let kitDevice = SimulatedDevice(
+        let kitDevice = try SimulatedDevice(
             scenario: scenario, delegates: [app: LoggingExample.AppDelegate(log: { kitLog.append($0) })])
         _ = try? kitDevice.run(scenario)
 
@@ -111,7 +111,7 @@ import Testing
         UIKitLoggingApp.AppDelegate.log = { uikitLog.append($0) }
         defer { UIKitLoggingApp.AppDelegate.log = { NSLog("%@", $0) } }
         let uikit = UIKitApp(bundleIdentifier: app, delegate: UIKitLoggingApp.AppDelegate())
-        let device = SimulatedDevice(scenario: scenario, delegates: [app: uikit.applicationDelegate])
+        let device = try SimulatedDevice(scenario: scenario, delegates: [app: uikit.applicationDelegate])
         _ = try? device.run(scenario)
         #expect(!uikitLog.isEmpty)
         #expect(uikitLog == kitLog)
