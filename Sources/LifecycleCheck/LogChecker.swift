@@ -137,6 +137,12 @@ public struct LogChecker {
         var connectingScene: SceneTrack?
         /// Whether the process may have started before the log did (the log's first), in any state.
         var startedInAnyState = true
+        /// The launch lines the process has shown: a process launches once (a relaunch is a new process, with a
+        /// new pid).
+        var launchLinesSeen = EventSet()
+
+        /// Whether a line past the process's launch has fitted: its last line is no launch line.
+        var isPastItsLaunch: Bool { lastEvent.map { !LogQuirk.launchLines.contains($0) } ?? false }
 
         /// Exchanges the main scene's fields with another scene's, to check a line on that scene's chart.
         mutating func exchange(_ track: inout SceneTrack) {
@@ -224,8 +230,14 @@ public struct LogChecker {
     /// held to its scene's, and a line of the app's fits if one scene's chart allows it.
     public mutating func check(_ line: LogRecognizer.Recognized) -> Verdict {
         if let process = line.process, process != currentProcess { switchProcess(to: process) }
-        // A process whose launch the log shows connects every scene of it in the log.
-        if LogQuirk.launchLines.contains(line.event) { current.startedInAnyState = false }
+        if LogQuirk.launchLines.contains(line.event) {
+            if isNamedByPid(line), current.isPastItsLaunch || current.launchLinesSeen.contains(line.event) {
+                return relaunchInTheSameProcess(line)
+            }
+            current.launchLinesSeen.insert(line.event)
+            // A process whose launch the log shows connects every scene of it in the log.
+            current.startedInAnyState = false
+        }
         if let scene = line.scene {
             if current.mainScene == nil {
                 current.mainScene = scene
@@ -243,6 +255,24 @@ public struct LogChecker {
             return checkAmongScenes(line)
         }
         return checkOnMainScene(line)
+    }
+
+    /// Whether the line's process is one pid's (NSLog's `App[1234`, the unified log's), not a trace's app, which
+    /// launches again under the same name.
+    private func isNamedByPid(_ line: LogRecognizer.Recognized) -> Bool {
+        !line.isTraceRecord && line.process != nil && modelsByApp[currentProcess] == nil
+            && Self.appName(of: currentProcess) != nil
+    }
+
+    /// The verdict on a launch line in a process that has launched already: the model would let the app end
+    /// silently and launch again, but not in the same process: a new process has a new pid.
+    private mutating func relaunchInTheSameProcess(_ line: LogRecognizer.Recognized) -> Verdict {
+        let before = stateSets[current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))]
+        let allowed = allowedEvents(after: before, last: current.lastEvent).filter {
+            !LogQuirk.launchLines.contains($0)
+        }
+        // The process is running: it logs.
+        return .violation(possible: model.closure(before).filter { $0.app != .notRunning }, allowed: allowed)
     }
 
     /// Checks a line about a scene other than the process's first, on its own chart: a new scene's starts where

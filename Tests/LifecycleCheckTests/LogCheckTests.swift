@@ -203,6 +203,28 @@ import Testing
         #expect(output.contains("  the model allows there: application:didFinishLaunchingWithOptions:\n"))
     }
 
+    /// A process launches once: a second launch in the same pid is a violation, though the model would let the app
+    /// end silently and launch again (a new process, with a new pid). A trace's app, named without a pid, may.
+    @Test func aProcessDoesNotLaunchTwice() {
+        let lines = [
+            "application:didFinishLaunchingWithOptions:", "applicationDidBecomeActive:", "applicationWillResignActive:",
+            "applicationDidEnterBackground:", "application:didFinishLaunchingWithOptions:",
+        ]
+        let log = lines.enumerated().map { "2024-01-01 10:00:0\($0.offset).000 MyApp[200:1] \($0.element)" }
+        let (outcome, output) = Self.check(log.joined(separator: "\n"))
+        #expect(outcome == .violation, "\(output)")
+        #expect(output.contains("log:5: violation: application:didFinishLaunchingWithOptions: cannot happen here"))
+        #expect(output.contains("the model allows there: applicationDidBecomeActive:, applicationDidEnterBackground:"))
+        // Another pid may launch; and a process's launch lines come each once, in a row.
+        var relaunched = log
+        relaunched[4] = "2024-01-01 10:00:04.000 MyApp[201:1] application:didFinishLaunchingWithOptions:"
+        #expect(Self.check(relaunched.joined(separator: "\n")).0 == .success)
+        let both = ["application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:"].map {
+            "2024-01-01 10:00:00.000 MyApp[200:1] \($0)"
+        }
+        #expect(Self.check(both.joined(separator: "\n")).0 == .success)
+    }
+
     @Test func processesThatEndedAreForgottenAndTheirPidStartsAfresh() {
         func line(_ pid: Int, _ name: String) -> LogRecognizer.Recognized {
             LogRecognizer.recognize("2016-02-29 10:00:00.000 Demo[\(pid):1] \(name)"[...])!
