@@ -33,6 +33,16 @@ public struct BuiltInScenario: Sendable, Hashable {
         }
     }()
 
+    /// The names of the scenarios of the short tour `lifecycle demo` gives without a name: an app's launch, Home,
+    /// its return, a swipe in the switcher, then a scene-based app's launch — the life most apps live, in some
+    /// 130 lines, before the rest.
+    public static let tourNames = [
+        "cold-launch", "home", "resume-from-suspended", "swipe-frontmost-app", "scene-cold-launch",
+    ]
+
+    /// The scenarios of the short tour (``tourNames``).
+    public static var tour: [BuiltInScenario] { tourNames.compactMap(named) }
+
     /// The built-in scenario with this name, if there is one.
     public static func named(_ name: String) -> BuiltInScenario? {
         all.first { $0.name == name }

@@ -151,15 +151,23 @@ extension Lifecycle {
             commandName: "demo",
             abstract: "Run built-in scenarios, each under a heading, explaining every line as it goes.",
             discussion: """
-                Without names, runs every built-in scenario ('lifecycle scenarios' lists them). Under each line \
-                of a scenario comes what its file says about it: why the callbacks that follow come.
+                Without names, a short tour: five scenarios of the life most apps live, then how to see the rest \
+                ('lifecycle scenarios' lists them all; --all runs every one). Under each line of a scenario comes \
+                what its file says about it: why the callbacks that follow come.
                 """
         )
 
-        @Argument(help: "Built-in scenarios to run; all of them when none is named.")
+        @Argument(help: "Built-in scenarios to run; a short tour when none is named.")
         var names: [String] = []
 
+        @Flag(help: "Run every built-in scenario, in order.")
+        var all = false
+
         @OptionGroup var options: TraceOptions
+
+        func validate() throws {
+            if all, !names.isEmpty { throw ValidationError("--all runs every scenario: name none, or leave out --all") }
+        }
 
         func run() throws {
             var scenarios: [BuiltInScenario] = []
@@ -170,10 +178,26 @@ extension Lifecycle {
                 }
                 scenarios.append(scenario)
             }
-            let inputs = (names.isEmpty ? BuiltInScenario.all : scenarios).map {
+            let isTour = names.isEmpty && !all
+            let chosen = all ? BuiltInScenario.all : isTour ? BuiltInScenario.tour : scenarios
+            let inputs = chosen.map {
                 ScenarioBatch.Input(file: $0.fileName, source: $0.source, heading: "\($0.name) — \($0.summary)")
             }
             try finish(options.batch(explains: true), inputs)
+            guard isTour, options.format == .text else { return }
+            var output = StandardOutput()
+            output.write(
+                """
+
+                That was \(chosen.count) of the \(BuiltInScenario.all.count) built-in scenarios. To go on:
+                  lifecycle scenarios                  lists them all, with what each shows
+                  lifecycle demo NAME...               walks through the ones you name
+                  lifecycle demo --all                 walks through every one, in order
+                  lifecycle scenarios NAME > my.scenario, then lifecycle run my.scenario
+                                                       runs your own change of one
+
+                """)
+            try output.finish()
         }
     }
 

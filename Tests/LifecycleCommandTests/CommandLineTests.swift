@@ -203,13 +203,26 @@ import Testing
         }
     }
 
-    @Test func demoRunsEveryBuiltInScenarioUnderAHeading() throws {
-        let result = try Self.run(["demo"])
+    @Test func demoAllRunsEveryBuiltInScenarioUnderAHeading() throws {
+        let result = try Self.run(["demo", "--all"])
         #expect(result.status == 0)
         let headings = result.output.split(separator: "\n").filter { $0.hasPrefix("━━ ") }
         let names = try Self.run(["scenarios"]).output.split(separator: "\n")
         #expect(headings.count == names.count)
         #expect(!result.output.contains("\u{1B}["), "no colours when not writing to a terminal")
+    }
+
+    /// The README's first command leaves a newcomer something to read: a short tour, then how to see the rest
+    /// (it printed every scenario, 3,779 lines, of which a terminal shows the last).
+    @Test func demoWithoutANameGivesAShortTour() throws {
+        let result = try Self.run(["demo"])
+        #expect(result.status == 0)
+        let headings = result.output.split(separator: "\n").filter { $0.hasPrefix("━━ ") }
+        #expect(headings.map { $0.dropFirst(3).prefix { $0 != " " } } == BuiltInScenario.tourNames.map { $0[...] })
+        #expect(result.output.split(separator: "\n").count < 400, "\(result.output.split(separator: "\n").count)")
+        #expect(result.output.contains("That was 5 of the \(BuiltInScenario.all.count) built-in scenarios"))
+        #expect(result.output.hasSuffix("runs your own change of one\n"))
+        #expect(try Self.run(["demo", "--all", "home"]).status == 2)
     }
 
     @Test func diagramFormats() throws {
