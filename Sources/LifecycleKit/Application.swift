@@ -111,6 +111,14 @@ public final class Application {
         host.endBackgroundTask(identifier, in: bundleIdentifier)
     }
 
+    /// The phone's date: real in a process, virtual under the simulator (the device's start date plus the virtual
+    /// time since).
+    ///
+    /// Use it where an iOS app would use `Date()` for a date it gives the system, such as
+    /// ``BGTaskRequest/earliestBeginDate``: `application.currentDate.addingTimeInterval(15 * 60)` reads as
+    /// fifteen minutes on every run of a test, where `Date(timeIntervalSinceNow:)` follows the real clock.
+    public var currentDate: Date { host.currentDate }
+
     /// Runs `work` on the main actor after `delay`, in the host's time: virtual under the simulator.
     ///
     /// Use it where an iOS app would use `DispatchQueue.main.asyncAfter`, so tests can run in virtual time.

@@ -36,4 +36,12 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func crash(_ app: AppID, reason: String)
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
+    /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
+    /// the virtual time since, so that a date an app gives the system reads the same in every run.
+    var currentDate: Date { get }
+}
+
+extension ApplicationHost {
+    /// The real date: the phone's in a process.
+    public var currentDate: Date { Date() }
 }

@@ -7,7 +7,8 @@ import LifecycleCore
 public class BGTaskRequest {
     /// The identifier of the task, one of the app's `BGTaskSchedulerPermittedIdentifiers`.
     public let identifier: String
-    /// The earliest the system may run the task; `nil` for no delay.
+    /// The earliest the system may run the task; `nil` for no delay. Read against the phone's clock when the
+    /// request is submitted: make it from ``Application/currentDate`` for a test that runs the same every time.
     public var earliestBeginDate: Date?
 
     init(identifier: String) {
@@ -17,11 +18,14 @@ public class BGTaskRequest {
     /// The kind of task the request's class runs.
     var kind: ScheduledTaskKind { .appRefresh }
 
-    /// The request as the core takes it: the earliest date as a delay from now.
-    var coreRequest: TaskRequest {
+    /// The request as the core takes it: the earliest date as a delay from `now`, the phone's date, to the
+    /// nearest millisecond.
+    func coreRequest(now: Date) -> TaskRequest {
         TaskRequest(
             identifier: identifier, kind: kind,
-            earliestBegin: earliestBeginDate.map { .milliseconds(Int64(max(0, $0.timeIntervalSinceNow) * 1000)) })
+            earliestBegin: earliestBeginDate.map {
+                .milliseconds(Int64((max(0, $0.timeIntervalSince(now)) * 1000).rounded()))
+            })
     }
 }
 
@@ -41,8 +45,8 @@ public final class BGProcessingTaskRequest: BGTaskRequest {
 
     override var kind: ScheduledTaskKind { .processing }
 
-    override var coreRequest: TaskRequest {
-        var request = super.coreRequest
+    override func coreRequest(now: Date) -> TaskRequest {
+        var request = super.coreRequest(now: now)
         request.requiresExternalPower = requiresExternalPower
         request.requiresNetworkConnectivity = requiresNetworkConnectivity
         return request

@@ -65,7 +65,8 @@ public final class BGTaskScheduler {
     /// continued-processing request starts at once. Throws ``Error`` with `notPermitted`,
     /// `tooManyPendingTaskRequests` or `unavailable`.
     public func submit(_ taskRequest: BGTaskRequest) throws(Error) {
-        if let code = application.host.submitTaskRequest(taskRequest.coreRequest, in: application.bundleIdentifier) {
+        let request = taskRequest.coreRequest(now: application.host.currentDate)
+        if let code = application.host.submitTaskRequest(request, in: application.bundleIdentifier) {
             throw Error(code: code)
         }
     }

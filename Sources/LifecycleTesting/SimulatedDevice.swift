@@ -33,6 +33,8 @@ public final class SimulatedDevice {
     /// Where the archives are files, if anywhere (the apps' support directory).
     public let archiveDirectory: URL?
     private var archivesInMemory: [AppID: [String: Data]] = [:]
+    /// The phone's date when the device started: its clock (``currentDate``) runs from there in virtual time.
+    public let startDate: Date
     /// Where the UIKit notifications of this device's apps are posted: a center of the device's own, so that
     /// tests running side by side never hear each other.
     public let notificationCenter: NotificationCenter
@@ -51,6 +53,8 @@ public final class SimulatedDevice {
     ///   - delegates: the delegates, by app; each application keeps its delegate alive.
     ///   - sceneDelegateClasses: for scene-based apps, the class of scene delegate made for each scene (what
     ///     the Info.plist's scene manifest names on iOS), unless the app delegate's configuration names another.
+    ///   - startDate: the phone's date at the start (the real one unless told), from which its clock runs in
+    ///     virtual time (``currentDate``, what the apps' ``Application/currentDate`` gives).
     /// - Throws: ``UnsupportedApp`` when an app declares what the profile does not have (scenes, multiple windows
     ///   or BGTaskScheduler's tasks before iOS 13, a background mode before its version), rather than run it
     ///   without: a scene-based app on iOS 12 would never have a scene.
@@ -58,7 +62,8 @@ public final class SimulatedDevice {
         profile: Profile = .defaultProfile, device: DeviceKind = .iphone,
         deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
         delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:],
-        notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil
+        notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil,
+        startDate: Date = Date()
     ) throws(UnsupportedApp) {
         for app in apps {
             if let (reason, version) = app.reasonItCannotRun(on: profile) {
@@ -67,6 +72,7 @@ public final class SimulatedDevice {
             }
         }
         self.archiveDirectory = archiveDirectory
+        self.startDate = startDate
         let configurations = apps.map { app in
             var app = app
             app.runsHostedCode = delegates[app.id] != nil
@@ -198,6 +204,9 @@ extension SimulatedDevice: ApplicationHost {
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         simulator.after(delay) { MainActor.assumeIsolated { work() } }
     }
+
+    /// The phone's date: ``startDate`` plus the virtual time since the device started.
+    public var currentDate: Date { startDate.addingTimeInterval(now.inSeconds) }
 
     public func request(
         _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
