@@ -118,8 +118,15 @@ public final class SimulatedDevice {
         try ScenarioRunner.run(scenario, on: simulator)
     }
 
-    /// Everything that happened so far.
+    /// Everything that happened so far. Printed, each record is a line of a `jsonl` trace; ``printedTrace(_:)``
+    /// gives the whole of it as `lifecycle run` prints it.
     public var trace: [TraceRecord] { simulator.sink.records }
+
+    /// The trace so far as `lifecycle run` prints it — text for people (the default), or `.jsonl` — for a test to
+    /// show what happened when it fails: `#expect(delegate.uploaded, "\(device.printedTrace())")`.
+    public func printedTrace(_ format: TraceFormat = .text) -> String {
+        trace.printed(as: format, apps: simulator.phone.appIDs)
+    }
 
     /// Virtual time since the start.
     public var now: Duration { simulator.now }
