@@ -22,6 +22,17 @@ public struct ScenarioParser {
         self.state = ParseState(scenario: Scenario(file: file))
     }
 
+    /// A parser for lines that come after a phone is set up — a test's `perform("memory-pressure")`: `apps` are
+    /// declared and the phone runs `profile`, as if earlier lines had said so and an action had run (so a
+    /// `profile` or `device` line is refused, as it is after the first action of a file).
+    public init(file: String, profile: Profile, apps: [AppConfiguration]) {
+        self.init(file: file)
+        state.scenario.profile = profile
+        state.scenario.apps = apps
+        for app in apps { state.apps.lines[app.id] = 0 }
+        state.firstActionLine = 0
+    }
+
     /// What a line that does something gives: an app to add to the phone, or a step to run.
     public enum Line: Sendable {
         /// Indirect: a declaration is rare and its configuration large, and every line's result is as large as

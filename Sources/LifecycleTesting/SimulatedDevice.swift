@@ -39,6 +39,9 @@ public final class SimulatedDevice {
     /// tests running side by side never hear each other.
     public let notificationCenter: NotificationCenter
     private let code = HostedCode()
+    /// The reader of the lines a test performs (``perform(_:)-(String)``), which knows the device's apps.
+    private var lineParser: ScenarioParser
+    private var performedLines = 0
 
     /// An app the device's profile cannot run: it declares something a later iOS introduced, such as scenes
     /// (iOS 13), as an app cannot be installed below its deployment target.
@@ -73,6 +76,8 @@ public final class SimulatedDevice {
         }
         self.archiveDirectory = archiveDirectory
         self.startDate = startDate
+        lineParser = ScenarioParser(file: "device", profile: profile, apps: apps)
+        lineParser.keepsComments = false
         let configurations = apps.map { app in
             var app = app
             app.runsHostedCode = delegates[app.id] != nil
@@ -110,6 +115,39 @@ public final class SimulatedDevice {
     /// Lets virtual time pass.
     public func wait(_ duration: Duration) {
         simulator.advance(by: duration)
+    }
+
+    /// Performs one line of the scenario language (docs/scenario-language.md), as a scenario file's line runs:
+    /// `try device.perform("memory-pressure")`, `try device.perform("bgtask-launch news com.news.refresh")`,
+    /// `wait 30s`, `expect notes suspended`, even `app weather` to add an app. Tests and scenarios speak one
+    /// language, and the lines a test performs are numbered from 1, as a file's are, in its errors.
+    ///
+    /// - Throws: ``ScenarioError`` located at its line and column (`device:2:5: error: …`, its
+    ///   ``ScenarioError/diagnostic`` showing the line), for a mistake in the line, an action impossible in the
+    ///   phone's situation, or an `expect` that does not hold.
+    public func perform(_ line: String) throws(ScenarioError) {
+        performedLines += 1
+        let number = performedLines
+        var error: ScenarioError
+        do throws(ScenarioError) {
+            switch try lineParser.read(line[...], number: number) {
+            case .app(let app)?:
+                simulator.declare(app)
+                return
+            case .step(let step)?:
+                let scenario = Scenario(file: lineParser.file, profile: simulator.phone.profile)
+                guard let failure = try ScenarioRunner.run(step, of: scenario, on: simulator) else { return }
+                error = ScenarioError(
+                    file: failure.file, line: failure.line, column: failure.column,
+                    message: "expected \(failure.subject) to be \(failure.expected), but it is \(failure.actual)")
+            case nil:
+                return
+            }
+        } catch let caught {
+            error = caught
+        }
+        error.sourceLine = line
+        throw error
     }
 
     /// Runs a scenario's actions on this device; returns the `expect` lines that failed.
