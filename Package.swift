@@ -26,6 +26,13 @@ let package = Package(
         .executable(name: "uikit-classic-app", targets: ["UIKitClassicApp"]),
         .executable(name: "uikit-logging-app", targets: ["UIKitLoggingApp"]),
     ],
+    // The command line's and the playground's server's packages (SwiftNIO, Hummingbird: most of a build) come with
+    // the default trait `Tools`; a package that uses only the libraries depends on this one with `traits: []` and
+    // neither fetches nor builds them (docs/testing.md).
+    traits: [
+        .trait(name: "Tools", description: "The lifecycle command, the examples and the playground's server."),
+        .default(enabledTraits: ["Tools"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -91,8 +98,8 @@ let package = Package(
             name: "LifecycleWeb",
             dependencies: [
                 "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleDiagram",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["Tools"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]),
@@ -101,9 +108,9 @@ let package = Package(
             dependencies: [
                 "LifecycleText", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleCheck",
                 "LifecycleDiagram", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tools"])),
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
@@ -111,9 +118,9 @@ let package = Package(
             name: "LifecycleWebTests",
             dependencies: [
                 "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Tools"])),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: .when(traits: ["Tools"])),
             ]),
         .testTarget(
             name: "LifecycleSupervisorTests",
@@ -136,7 +143,7 @@ let package = Package(
             name: "LoggingApp",
             dependencies: [
                 "LoggingExample", "LifecycleTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ],
             path: "Examples/LoggingApp",
             resources: [.copy("Resources")]),
@@ -144,7 +151,7 @@ let package = Package(
             name: "LoggingSceneApp",
             dependencies: [
                 "LoggingExample", "LifecycleTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ],
             path: "Examples/LoggingSceneApp",
             resources: [.copy("Resources")]),
