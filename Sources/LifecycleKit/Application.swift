@@ -126,12 +126,22 @@ public final class Application {
         host.run(after: delay) { [self] in runningCode(work) }
     }
 
-    /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``.
-    func runningCode<Result>(_ code: () -> Result) -> Result {
+    /// Runs `body` as this app's code: ``BGTaskScheduler/shared`` (and `UIApplication.shared`) are this app's
+    /// inside it, as they are in its delegate's methods and in work it scheduled.
+    ///
+    /// A test's own body is no app's code: under a `SimulatedDevice` of several apps, or beside other tests, it
+    /// calls what an app's code would call through this —
+    /// `try device.applications["news"]?.runAsItsCode { try BGTaskScheduler.shared.submit(request) }`.
+    public func runAsItsCode<Result>(_ body: () throws -> Result) rethrows -> Result {
         let previous = Self.running
         Self.running = self
         defer { Self.running = previous }
-        return code()
+        return try body()
+    }
+
+    /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``.
+    func runningCode<Result>(_ code: () -> Result) -> Result {
+        runAsItsCode(code)
     }
 
     // MARK: Events for async code

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LifecycleCore
 
 /// `BGTaskScheduler` (the BackgroundTasks framework, docs/lifecycle.md §17): the app registers a launch handler for
@@ -14,25 +15,38 @@ public final class BGTaskScheduler {
         public let code: Code
     }
 
-    unowned let application: Application
+    /// The app whose scheduler this is; `nil` for the one ``shared`` gives outside any app's code.
+    unowned let application: Application?
     /// The launch handlers, by identifier: registered anew by each process.
     var launchHandlers: [String: @MainActor (BGTask) -> Void] = [:]
     /// The tasks the process runs, by identifier.
     var runningTasks: [String: BGTask] = [:]
 
-    init(application: Application) {
+    init(application: Application?) {
         self.application = application
     }
 
     /// The scheduler of the app whose code is running: its delegate's, a handler's, or work it scheduled.
     ///
     /// A host that runs one app (a process under the terminal host or the supervisor) has only that app's; under a
-    /// ``SimulatedDevice`` with several apps, it is the scheduler of the app whose code calls it.
+    /// ``SimulatedDevice`` with several apps, it is the scheduler of the app whose code calls it. A test's own
+    /// body is no app's code: it runs code as an app's with ``Application/runAsItsCode(_:)``. Outside any app's
+    /// code, `shared` is a scheduler of no app, which says so on standard error: it registers nothing and its
+    /// `submit(_:)` throws `unavailable`, so that the misuse fails the test that made it, not every test of the
+    /// process (it trapped).
     public static var shared: BGTaskScheduler {
-        guard let application = Application.current else {
-            preconditionFailure("BGTaskScheduler.shared is used outside any app's code, in a process of several apps")
-        }
-        return application.taskScheduler
+        Application.current?.taskScheduler ?? BGTaskScheduler(application: nil)
+    }
+
+    /// The app, or `nil` after saying on standard error why a scheduler of no app does nothing.
+    private func app(for call: String) -> Application? {
+        if let application { return application }
+        FileHandle.standardError.write(
+            Data(
+                ("BGTaskScheduler.shared.\(call) is used outside any app's code, in a process of several apps: it does "
+                    + "nothing (submit throws unavailable); run the code as an app's with application.runAsItsCode { … }"
+                    + "\n").utf8))
+        return nil
     }
 
     /// `register(forTaskWithIdentifier:using:launchHandler:)`: the handler the system calls with each task of the
@@ -44,6 +58,7 @@ public final class BGTaskScheduler {
         forTaskWithIdentifier identifier: String, using queue: DispatchQueue? = nil,
         launchHandler: @escaping @MainActor (BGTask) -> Void
     ) -> Bool {
+        guard let application = app(for: "register") else { return false }
         if application.hasFinishedLaunching {
             application.crash(
                 "NSInternalInconsistencyException: all launch handlers must be registered before application "
@@ -65,6 +80,7 @@ public final class BGTaskScheduler {
     /// continued-processing request starts at once. Throws ``Error`` with `notPermitted`,
     /// `tooManyPendingTaskRequests` or `unavailable`.
     public func submit(_ taskRequest: BGTaskRequest) throws(Error) {
+        guard let application = app(for: "submit") else { throw Error(code: .unavailable) }
         let request = taskRequest.coreRequest(now: application.host.currentDate)
         if let code = application.host.submitTaskRequest(request, in: application.bundleIdentifier) {
             throw Error(code: code)
@@ -73,23 +89,27 @@ public final class BGTaskScheduler {
 
     /// `cancel(taskRequestWithIdentifier:)`: the pending request goes; a running task is not affected.
     public func cancel(taskRequestWithIdentifier identifier: String) {
+        guard let application = app(for: "cancel") else { return }
         application.host.cancelTaskRequests(identifier, in: application.bundleIdentifier)
     }
 
     /// `cancelAllTaskRequests()`.
     public func cancelAllTaskRequests() {
+        guard let application = app(for: "cancelAllTaskRequests") else { return }
         application.host.cancelTaskRequests(nil, in: application.bundleIdentifier)
     }
 
     /// `getPendingTaskRequests(completionHandler:)`: the app's pending requests, by identifier, with their earliest
     /// begin date and conditions.
     public func getPendingTaskRequests(completionHandler: @escaping @MainActor ([TaskRequest]) -> Void) {
+        guard let application = app(for: "getPendingTaskRequests") else { return completionHandler([]) }
         completionHandler(application.host.pendingTaskRequests(of: application.bundleIdentifier))
     }
 
     /// Calls the launch handler registered for a task the system runs. A task whose identifier has no handler
     /// crashes the app, as on iOS.
     func launch(_ identifier: String, kind: ScheduledTaskKind) {
+        guard let application else { return }
         guard let handler = launchHandlers[identifier] else {
             application.crash("No launch handler registered for task with identifier \(identifier)")
             return

@@ -5,35 +5,6 @@ import LifecycleTesting
 import LifecycleUIKit
 import Testing
 
-/// An app in UIKit's names that finishes an upload 20 s into the background and asks for a refresh in 15 minutes,
-/// on the phone's clock (`UIApplication.run(after:)`, `currentDate`), as a test needs it.
-@MainActor
-final class ClockedAppDelegate: UIResponder, UIApplicationDelegate {
-    static let refresh = "com.news.refresh"
-    private(set) var uploaded = false
-
-    func application(
-        _ application: UIApplication,
-        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.refresh) { task in
-            task.setTaskCompleted(success: true)
-        }
-        return true
-    }
-
-    func applicationDidEnterBackground(_ application: UIApplication) {
-        let task = application.beginBackgroundTask(expirationHandler: nil)
-        application.run(after: .seconds(20)) { [self] in
-            uploaded = true
-            application.endBackgroundTask(task)
-        }
-        let request = BGAppRefreshTaskRequest(identifier: Self.refresh)
-        request.earliestBeginDate = application.currentDate.addingTimeInterval(15 * 60)
-        try? BGTaskScheduler.shared.submit(request)
-    }
-}
-
 @Suite @MainActor struct PhoneClockTests {
     /// Work scheduled on the phone's clock runs in virtual time, and a date made from the phone's clock reads the
     /// same on every run: the refresh may begin in 900 s, not 899.999 s (the real clock had moved on).
@@ -57,5 +28,34 @@ final class ClockedAppDelegate: UIResponder, UIApplicationDelegate {
             if case .note(_, let text) = record.event { text } else { nil }
         }
         #expect(notes.contains("submit com.news.refresh: pending, may begin in 900 s"), "\(notes)")
+    }
+}
+
+/// A test's own body is no app's code: BGTaskScheduler.shared there is a scheduler of no app, whose submit throws
+/// `unavailable` (it trapped the whole test process), and `runAsItsCode` runs the body as an app's.
+@Suite @MainActor struct TestBodyCodeTests {
+    @Test func aTestCallsTheSchedulerAsAnAppsCode() throws {
+        var info = InfoPlist(bundleIdentifier: "news", backgroundModes: [.fetch])
+        info.permittedTaskIdentifiers = [ClockedAppDelegate.refresh]
+        let news = UIKitApp(bundleIdentifier: "news", delegate: ClockedAppDelegate())
+        let device = try SimulatedDevice(
+            profile: .ios17, apps: [info.configuration(), AppConfiguration(id: "mail")],
+            delegates: [
+                "news": news.applicationDelegate,
+                "mail": UIKitApp(
+                    bundleIdentifier: "mail", delegate: ClockedAppDelegate()
+                ).applicationDelegate,
+            ])
+        try device.perform("tap news")
+        let request = BGAppRefreshTaskRequest(identifier: ClockedAppDelegate.refresh)
+        let refused = #expect(throws: BGTaskScheduler.Error.self) { try BGTaskScheduler.shared.submit(request) }
+        #expect(refused?.code == .unavailable)
+        let application = try #require(device.applications["news"])
+        try application.runAsItsCode { try BGTaskScheduler.shared.submit(request) }
+        var pending: [String] = []
+        application.runAsItsCode {
+            BGTaskScheduler.shared.getPendingTaskRequests { pending = $0.map(\.identifier) }
+        }
+        #expect(pending == [ClockedAppDelegate.refresh])
     }
 }
