@@ -140,6 +140,9 @@ public struct LogChecker {
         /// The launch lines the process has shown: a process launches once (a relaunch is a new process, with a
         /// new pid).
         var launchLinesSeen = EventSet()
+        /// Whether the process is one pid's (NSLog's `App[1234`, the unified log's), not a trace's app, which
+        /// launches again under the same name.
+        var isNamedByPid = false
 
         /// Whether a line past the process's launch has fitted: its last line is no launch line.
         var isPastItsLaunch: Bool { lastEvent.map { !LogQuirk.launchLines.contains($0) } ?? false }
@@ -231,7 +234,9 @@ public struct LogChecker {
     public mutating func check(_ line: LogRecognizer.Recognized) -> Verdict {
         if let process = line.process, process != currentProcess { switchProcess(to: process) }
         if LogQuirk.launchLines.contains(line.event) {
-            if isNamedByPid(line), current.isPastItsLaunch || current.launchLinesSeen.contains(line.event) {
+            if current.isNamedByPid, !line.isTraceRecord,
+                current.isPastItsLaunch || current.launchLinesSeen.contains(line.event)
+            {
                 return relaunchInTheSameProcess(line)
             }
             current.launchLinesSeen.insert(line.event)
@@ -255,13 +260,6 @@ public struct LogChecker {
             return checkAmongScenes(line)
         }
         return checkOnMainScene(line)
-    }
-
-    /// Whether the line's process is one pid's (NSLog's `App[1234`, the unified log's), not a trace's app, which
-    /// launches again under the same name.
-    private func isNamedByPid(_ line: LogRecognizer.Recognized) -> Bool {
-        !line.isTraceRecord && line.process != nil && modelsByApp[currentProcess] == nil
-            && Self.appName(of: currentProcess) != nil
     }
 
     /// The verdict on a launch line in a process that has launched already: the model would let the app end
@@ -511,6 +509,7 @@ public struct LogChecker {
                 ? number(of: Self.allStates(sceneBased: model.isSceneBased)) : Self.notRunningOnlyNumber
             current = Process(states: start)
             current.startedInAnyState = start != Self.notRunningOnlyNumber
+            current.isNamedByPid = app != nil
             seenProcesses += 1
         }
     }
