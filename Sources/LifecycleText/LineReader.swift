@@ -100,6 +100,25 @@ public final class LineReader: Sequence, IteratorProtocol {
         buffer = .allocate(byteCount: Swift.min(Self.initialCapacity, self.readSize), alignment: 8)
     }
 
+    /// Reads once with `read` into the buffer's free space, again when a signal interrupts it: the bytes join those
+    /// not yet handed out. At the end, or at a failure (its `errno` kept in ``readError``), the source is exhausted,
+    /// and `descriptor`, the reader's own, closed.
+    private func take(closingAtTheEnd descriptor: Int32?, _ read: () -> Int) {
+        while true {
+            let count = read()
+            if count < 0, errno == EINTR { continue }
+            if count > 0 {
+                end += count
+                fileOffset += count
+            } else {
+                if count < 0 { readError = errno }
+                if let descriptor { close(descriptor) }
+                source = .exhausted
+            }
+            return
+        }
+    }
+
     deinit {
         if case .descriptor(let descriptor) = source { close(descriptor) }
         buffer.deallocate()
@@ -205,32 +224,11 @@ public final class LineReader: Sequence, IteratorProtocol {
         let wanted = Swift.min(readSize, buffer.count - end)
         switch source {
         case .descriptor(let descriptor):
-            while true {
-                let count = pread(descriptor, buffer.baseAddress! + end, wanted, off_t(fileOffset))
-                if count < 0, errno == EINTR { continue }
-                if count > 0 {
-                    end += count
-                    fileOffset += count
-                } else {
-                    if count < 0 { readError = errno }
-                    close(descriptor)
-                    source = .exhausted
-                }
-                return
+            take(closingAtTheEnd: descriptor) {
+                pread(descriptor, buffer.baseAddress! + end, wanted, off_t(fileOffset))
             }
         case .stream(let descriptor):
-            while true {
-                let count = read(descriptor, buffer.baseAddress! + end, wanted)
-                if count < 0, errno == EINTR { continue }
-                if count > 0 {
-                    end += count
-                    fileOffset += count
-                } else {
-                    if count < 0 { readError = errno }
-                    source = .exhausted
-                }
-                return
-            }
+            take(closingAtTheEnd: nil) { read(descriptor, buffer.baseAddress! + end, wanted) }
         case .bytes(let bytes):
             let count = Swift.min(wanted, bytes.count - fileOffset)
             guard count > 0 else {
