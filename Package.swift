@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The condition of the products only the command, the examples and the playground's server use.
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "lifecycle",
     products: [
@@ -98,8 +101,8 @@ let package = Package(
             name: "LifecycleWeb",
             dependencies: [
                 "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleDiagram",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["Tools"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]),
@@ -108,9 +111,9 @@ let package = Package(
             dependencies: [
                 "LifecycleText", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleCheck",
                 "LifecycleDiagram", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tools"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ]
         ),
         .testTarget(name: "LifecycleCoreTests", dependencies: ["LifecycleCore"]),
@@ -118,9 +121,9 @@ let package = Package(
             name: "LifecycleWebTests",
             dependencies: [
                 "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Tools"])),
-                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: .when(traits: ["Tools"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: tools),
             ]),
         .testTarget(
             name: "LifecycleSupervisorTests",
@@ -143,7 +146,7 @@ let package = Package(
             name: "LoggingApp",
             dependencies: [
                 "LoggingExample", "LifecycleTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             path: "Examples/LoggingApp",
             resources: [.copy("Resources")]),
@@ -151,7 +154,7 @@ let package = Package(
             name: "LoggingSceneApp",
             dependencies: [
                 "LoggingExample", "LifecycleTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             path: "Examples/LoggingSceneApp",
             resources: [.copy("Resources")]),

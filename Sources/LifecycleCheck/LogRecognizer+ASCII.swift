@@ -291,9 +291,9 @@ extension LogRecognizer {
         callbacks: callbackNames, notifications: notificationNames, sceneStates: sceneStates,
         swiftNotifications: swiftNotificationNames)
 
-    /// The time of a line that starts as NSLog writes it, `2016-02-29 17:05:09.123`, read at fixed offsets (its fields split and read one
-    /// byte at a time cost a tenth of `lifecycle check`); `nil` for any other start, left to
-    /// ``nslogTimeInAnyLayout(_:)``.
+    /// The time of a line that starts as NSLog writes it, `2016-02-29 17:05:09.123`, read at fixed offsets (its
+    /// fields split and read one byte at a time cost a tenth of `lifecycle check`); `nil` for any other start, left
+    /// to ``nslogTimeInAnyLayout(_:)``.
     @inline(__always)
     private static func nslogTimeInFixedLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard bytes.count >= 23, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

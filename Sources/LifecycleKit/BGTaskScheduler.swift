@@ -43,9 +43,9 @@ public final class BGTaskScheduler {
         if let application { return application }
         FileHandle.standardError.write(
             Data(
-                ("BGTaskScheduler.shared.\(call) is used outside any app's code, in a process of several apps: it does "
-                    + "nothing (submit throws unavailable); run the code as an app's with application.runAsItsCode { … }"
-                    + "\n").utf8))
+                ("BGTaskScheduler.shared.\(call) is used outside any app's code, in a process of several apps: it "
+                    + "does nothing (submit throws unavailable); run the code as an app's with "
+                    + "application.runAsItsCode { … }\n").utf8))
         return nil
     }
 
