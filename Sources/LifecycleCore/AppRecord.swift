@@ -133,6 +133,8 @@ struct AppRecord: Sendable {
 
     /// The position of the app's front window session: the first of those on screen, or its first window.
     var frontWindowPosition: Int? {
+        // An app-delegate app, nearly every app of a load, has no session to look through.
+        if sessions.isEmpty { return nil }
         if let front = windowsOnScreen.first, let position = sessionPosition(number: front) { return position }
         return sessionPosition(of: .window)
     }
@@ -262,6 +264,11 @@ struct AppRecord: Sendable {
 
     /// The process ended: no scene is connected any more, every session stays (docs/lifecycle.md §13).
     mutating func disconnectEveryScene() {
+        // An app-delegate app has no scene to disconnect: its record is left as it is, not written again.
+        if sessions.isEmpty {
+            focus = 0
+            return
+        }
         for position in sessions.indices { sessions[position].scene = nil }
         connectedScenes = SceneStateCounts()
         focus(on: .window)
