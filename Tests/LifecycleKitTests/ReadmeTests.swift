@@ -7,10 +7,11 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func swiftBlocks(ofSection heading: String) throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "\n## \(heading)\n") else { return [] }
-        return swiftBlocks(in: readme[start.upperBound...].components(separatedBy: "\n## ").first ?? "")
+    /// The Swift blocks of a section of a page (the README unless told).
+    static func swiftBlocks(ofSection heading: String, in page: String = "README.md") throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        guard let start = text.range(of: "\n## \(heading)\n") else { return [] }
+        return swiftBlocks(in: text[start.upperBound...].components(separatedBy: "\n## ").first ?? "")
     }
 
     static func swiftBlocks(in text: String) -> [String] {
@@ -30,6 +31,24 @@ import Testing
         ].map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
         for block in blocks {
             #expect(compiled.contains { $0.contains(block) }, "not in a compiled file:\n\(block)")
+        }
+    }
+
+    /// docs/testing.md's worked example is `Tests/LifecycleUIKitTests/TestingGuideTests.swift`, word for word, once
+    /// the page's names (MyApp, Sources/MyApp) are read as the repository's template's (UIKitSceneApp,
+    /// XcodeTemplates/SceneApp); the package manifest is the one block no test can compile.
+    @Test func theTestingGuidesExampleCompiles() throws {
+        let blocks = try Self.swiftBlocks(ofSection: "Testing your own app", in: "docs/testing.md").filter {
+            !$0.hasPrefix("// swift-tools-version")
+        }
+        #expect(blocks.count == 2)
+        let compiled = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/LifecycleUIKitTests/TestingGuideTests.swift"),
+            encoding: .utf8)
+        for block in blocks {
+            let asCompiled = block.replacingOccurrences(of: "Sources/MyApp", with: "XcodeTemplates/SceneApp")
+                .replacingOccurrences(of: "MyApp", with: "UIKitSceneApp")
+            #expect(compiled.contains(asCompiled), "not in TestingGuideTests.swift:\n\(asCompiled)")
         }
     }
 }

@@ -1,7 +1,6 @@
 // The worked example of docs/testing.md ("Testing your own app"), compiled and run here on the repository's own
-// copy of Xcode's iOS 13+ template; TestingGuideTests below checks that the page's blocks stand in this file word
-// for word, once the page's names (MyApp, Sources/MyApp) are read as the template's (UIKitSceneApp,
-// XcodeTemplates/SceneApp).
+// copy of Xcode's iOS 13+ template; ReadmeTests checks that the page's blocks stand in this file word for word,
+// once the page's names (MyApp, Sources/MyApp) are read as the template's (UIKitSceneApp, XcodeTemplates/SceneApp).
 import Foundation
 import LifecycleKit
 import LifecycleTesting
@@ -30,22 +29,4 @@ import Testing
     try device.perform("expect com.example.scene-app suspended")
     let trace = device.printedTrace()
     #expect(trace.contains("sceneDidEnterBackground:"), "\(trace)")
-}
-
-/// The page's Swift blocks stand in this file word for word (its names read as the template's).
-@Test func theTestingGuideIsThisFile() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let page = try String(contentsOf: root.appendingPathComponent("docs/testing.md"), encoding: .utf8)
-    let file = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    let section = try #require(page.components(separatedBy: "\n## Testing your own app\n").dropFirst().first)
-    let blocks = section.components(separatedBy: "\n## ")[0].components(separatedBy: "```swift\n").dropFirst()
-        .compactMap { $0.components(separatedBy: "\n```").first }
-        .filter { !$0.hasPrefix("// swift-tools-version") }
-    #expect(blocks.count == 2)
-    for block in blocks {
-        let asCompiled = block.replacingOccurrences(of: "Sources/MyApp", with: "XcodeTemplates/SceneApp")
-            .replacingOccurrences(of: "MyApp", with: "UIKitSceneApp")
-        #expect(file.contains(asCompiled), "not in this file:\n\(asCompiled)")
-    }
 }
