@@ -97,12 +97,8 @@ public struct ScenarioBatch {
     public func stream<Errors: TextOutputStream>(_ input: Input, descriptor: Int32, errors: inout Errors)
         throws(TraceSpool.Failure) -> Outcome
     {
-        let layout: SpoolingTraceSink.Layout
-        switch format {
-        case .jsonl: layout = .jsonl
-        case .text: layout = .text(TextTraceLayout(longestAppID: Self.streamedAppWidth, colours: colours))
-        }
-        var sink = SpoolingTraceSink(layout: layout, spool: TraceSpool(writingThroughTo: descriptor))
+        var sink = SpoolingTraceSink(
+            layout: layout(longestAppID: Self.streamedAppWidth), spool: TraceSpool(writingThroughTo: descriptor))
         var streamed: Errors? = errors
         let result = runOne(input, into: &sink, streamingFailuresTo: &streamed)
         if let streamed { errors = streamed }
@@ -113,6 +109,14 @@ public struct ScenarioBatch {
         case .failure(let diagnostic):
             errors.write(diagnostic + "\n")
             return .invalidInput
+        }
+    }
+
+    /// The layout of the batch's format; a text trace's app column is sized for `longestAppID` characters.
+    private func layout(longestAppID: Int) -> SpoolingTraceSink.Layout {
+        switch format {
+        case .jsonl: .jsonl
+        case .text: .text(TextTraceLayout(longestAppID: longestAppID, colours: colours))
         }
     }
 
@@ -143,12 +147,7 @@ public struct ScenarioBatch {
     private func spoolAll<Errors: TextOutputStream>(_ inputs: [Input], errors: inout Errors) -> Spooled {
         var spooled = Spooled(spool: TraceSpool(memoryLimit: spoolMemoryLimit))
         for (index, input) in inputs.enumerated() {
-            let layout: SpoolingTraceSink.Layout
-            switch format {
-            case .jsonl: layout = .jsonl
-            case .text: layout = .text(TextTraceLayout(longestAppID: longestAppID(in: input), colours: colours))
-            }
-            var sink = SpoolingTraceSink(layout: layout, spool: spooled.spool)
+            var sink = SpoolingTraceSink(layout: layout(longestAppID: longestAppID(in: input)), spool: spooled.spool)
             if let heading = input.heading { sink.write(headingBytes(heading, first: index == 0)) }
             var held: String?
             let result = runOne(input, into: &sink, streamingFailuresTo: &held)

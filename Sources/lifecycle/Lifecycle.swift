@@ -99,9 +99,7 @@ extension Lifecycle {
             var copies: [InputFile] = []
             for file in self.files {
                 let heading = self.files.count > 1 ? file : nil
-                if file != "-", !FileManager.default.fileExists(atPath: file),
-                    let scenario = BuiltInScenario.named(file)
-                {
+                if let scenario = builtInScenario(file) {
                     inputs.append(
                         ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
                     continue
@@ -125,24 +123,26 @@ extension Lifecycle {
             try withExtendedLifetime(copies) { try finish(options.batch(), inputs) }
         }
 
+        /// The built-in scenario an argument names: not `-`, and no file of that name.
+        private func builtInScenario(_ file: String) -> BuiltInScenario? {
+            guard file != "-", !FileManager.default.fileExists(atPath: file) else { return nil }
+            return BuiltInScenario.named(file)
+        }
+
         /// Runs one input as its lines arrive: standard input read as it comes, not copied first.
         private func runStreamed(_ file: String) throws {
             let input: ScenarioBatch.Input
             if file == "-" {
                 input = ScenarioBatch.Input(file: "<stdin>", source: .stream(descriptor: STDIN_FILENO))
-            } else if !FileManager.default.fileExists(atPath: file), let scenario = BuiltInScenario.named(file) {
+            } else if let scenario = builtInScenario(file) {
                 input = ScenarioBatch.Input(file: scenario.fileName, source: scenario.source)
             } else {
                 input = ScenarioBatch.Input(file: ScenarioFile.displayName(of: file), source: .path(file))
             }
-            var errors = StandardError()
-            let outcome: ScenarioBatch.Outcome
-            do {
-                outcome = try options.batch().stream(input, descriptor: STDOUT_FILENO, errors: &errors)
-            } catch {
-                throw Terminal.stop(after: error)
+            let batch = options.batch()
+            try finish { errors throws(TraceSpool.Failure) in
+                try batch.stream(input, descriptor: STDOUT_FILENO, errors: &errors)
             }
-            if outcome != .success { throw ExitCode(outcome.rawValue) }
         }
     }
 
@@ -264,10 +264,20 @@ extension Lifecycle {
 
 /// Runs a batch with the process's standard streams and exits with its status.
 private func finish(_ batch: ScenarioBatch, _ inputs: [ScenarioBatch.Input]) throws {
+    try finish { errors throws(TraceSpool.Failure) in
+        try batch.run(inputs, descriptor: STDOUT_FILENO, errors: &errors)
+    }
+}
+
+/// Runs what writes a trace to standard output and errors to standard error; a write that fails stops the command
+/// as ``Terminal/stop(after:)`` says, and an outcome other than success is the exit status.
+private func finish(
+    _ run: (inout StandardError) throws(TraceSpool.Failure) -> ScenarioBatch.Outcome
+) throws {
     var errors = StandardError()
     let outcome: ScenarioBatch.Outcome
     do {
-        outcome = try batch.run(inputs, descriptor: STDOUT_FILENO, errors: &errors)
+        outcome = try run(&errors)
     } catch {
         throw Terminal.stop(after: error)
     }
