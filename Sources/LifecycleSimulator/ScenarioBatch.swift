@@ -113,10 +113,12 @@ public struct ScenarioBatch {
     }
 
     /// The layout of the batch's format; a text trace's app column is sized for `longestAppID` characters.
-    private func layout(longestAppID: Int) -> SpoolingTraceSink.Layout {
+    ///
+    /// The width is asked for only by a text trace: measuring it reads the whole input, which JSON lines never need.
+    private func layout(longestAppID: @autoclosure () -> Int) -> SpoolingTraceSink.Layout {
         switch format {
         case .jsonl: .jsonl
-        case .text: .text(TextTraceLayout(longestAppID: longestAppID, colours: colours))
+        case .text: .text(TextTraceLayout(longestAppID: longestAppID(), colours: colours))
         }
     }
 
