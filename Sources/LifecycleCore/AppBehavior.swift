@@ -21,6 +21,11 @@ public struct AppBehavior: Sendable, Hashable {
     public var scheduledTaskWork: Duration = .seconds(1)
     /// Whether a scheduled task's expiration handler leaves the task running instead of completing it.
     public var ignoresScheduledTaskExpiration = false
+    /// How long the app works on a notification's response before it calls the completion handler of
+    /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` (docs/lifecycle.md §18).
+    public var notificationResponseWork: Duration = .seconds(1)
+    /// Whether the app never calls the completion handlers of its notification delegate's methods.
+    public var ignoresNotificationCompletion = false
 
     public init(
         durations: [Callback: Duration] = [:], answers: [Callback: Bool] = [:], restoresState: Bool = false,

@@ -2,6 +2,7 @@ extension AppConfiguration {
     /// What the app declares that came with a version of iOS, in the order of its declarations.
     public var requirements: [AppRequirement] {
         var requirements: [AppRequirement] = []
+        if notificationDelegate != nil { requirements.append(.notificationCenter) }
         if usesScenes { requirements.append(.scenes) }
         if supportsMultipleWindows { requirements.append(.multipleWindows) }
         for mode in BackgroundMode.allCases where backgroundModes.contains(mode) && mode.introducedIn > 4 {

@@ -30,6 +30,16 @@ public struct AppConfiguration: Sendable, Hashable {
     public var supportsMultipleWindows = false
     /// `BGTaskSchedulerPermittedIdentifiers`, each with the kind of task it is for (docs/lifecycle.md §17).
     public var permittedTasks: [PermittedTask] = []
+    /// When the app sets the delegate of `UNUserNotificationCenter`; `nil` for an app that sets none and keeps the
+    /// app delegate's notification methods (docs/lifecycle.md §18). An app whose code runs in the host declares
+    /// that it has one, and its code sets it (``Phone/setNotificationDelegate(in:into:)``).
+    public var notificationDelegate: NotificationDelegateTiming?
+    /// Whether the user refused the app's request to show notifications: none of its notifications is shown or
+    /// delivered.
+    public var notificationsDenied = false
+    /// Whether the app's notification category has the `customDismissAction` option: dismissing one of its
+    /// notifications is a response the app hears.
+    public var hasCustomDismissAction = false
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],

@@ -29,6 +29,8 @@ struct AppRecord: Sendable {
     var runningTasks: [RunningScheduledTask] = []
     /// Whether the user turned Background App Refresh off for the app.
     var backgroundAppRefreshIsOff = false
+    /// The app's notifications and its notification delegate (docs/lifecycle.md §18).
+    var notifications = NotificationCenterRecord()
 
     /// Whether a launch method returned NO during the current launch.
     var launchRefused = false
@@ -90,6 +92,9 @@ struct AppRecord: Sendable {
     /// every callback (a computed copy would retain its dictionaries each time).
     let behavior: AppBehavior
     let hasContinuousBackgroundMode: Bool
+    /// When the app sets its notification delegate (``AppConfiguration/notificationDelegate``), kept apart for the
+    /// same reason.
+    let notificationDelegate: NotificationDelegateTiming?
     /// Whether the app lives the scene life cycle: it declares scenes and the profile has them.
     let livesScenes: Bool
     /// The memory the app takes while in memory, in megabytes: the declared footprint, until a host of real
@@ -100,6 +105,7 @@ struct AppRecord: Sendable {
         self.configuration = configuration
         self.behavior = configuration.behavior
         self.hasContinuousBackgroundMode = configuration.hasContinuousBackgroundMode
+        self.notificationDelegate = configuration.notificationDelegate
         self.livesScenes = configuration.usesScenes && profile.allowsScenes
         self.footprint = configuration.memory
     }

@@ -18,6 +18,9 @@ public struct AppRequirement: Sendable, Hashable {
     public static let multipleWindows = AppRequirement(what: "multiple windows (several scenes)", version: 13)
     /// `BGTaskSchedulerPermittedIdentifiers`.
     public static let scheduledTasks = AppRequirement(what: "BGTaskScheduler's tasks", version: 13)
+    /// The delegate of `UNUserNotificationCenter` (the UserNotifications framework).
+    public static let notificationCenter = AppRequirement(
+        what: "a delegate of UNUserNotificationCenter (notifications)", version: 10)
     /// A continued-processing task (`BGContinuedProcessingTask`).
     public static let continuedProcessing = AppRequirement(
         what: "a continued-processing task (BGContinuedProcessingTask)", version: 26)

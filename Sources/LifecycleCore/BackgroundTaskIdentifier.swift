@@ -15,4 +15,7 @@ struct BackgroundTask: Sendable {
     let identifier: BackgroundTaskIdentifier
     /// For a scripted app, the timer at which its code ends the task.
     let end: PlainTimer?
+    /// The delegate method whose completion handler, not called yet, holds the app as a background task does
+    /// (docs/lifecycle.md §18); `nil` for a task the app began. No expiration handler ends such a hold.
+    var completionHandler: Callback? = nil
 }

@@ -30,6 +30,12 @@ extension Callback {
             .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification, .performFetch,
             .handleEventsForBackgroundURLSession, .handleWatchKitExtensionRequest:
             [.inactive, .active, .background]
+        // A notification is presented to an app in the foreground; a response reaches it inactive on its way to the
+        // foreground, active, or in the background for an action that does not open it (§18).
+        case .notificationWillPresent:
+            [.inactive, .active]
+        case .notificationDidReceive:
+            [.inactive, .active, .background]
         }
     }
 

@@ -26,6 +26,8 @@ extension Callback {
         case .sceneContinueUserActivity: "scene(_:continue:)"
         case .windowScenePerformActionForShortcutItem: "windowScene(_:performActionFor:completionHandler:)"
         case .stateRestorationActivityForScene: "stateRestorationActivity(for:)"
+        case .notificationWillPresent: "userNotificationCenter(_:willPresent:withCompletionHandler:)"
+        case .notificationDidReceive: "userNotificationCenter(_:didReceive:withCompletionHandler:)"
         default:
             // The one-argument methods: `applicationDidBecomeActive:` is `applicationDidBecomeActive(_:)`.
             String(selector.dropLast()) + "(_:)"
@@ -50,6 +52,9 @@ extension Callback {
             ["application:shouldSaveSecureApplicationState:", "application(_:shouldSaveSecureApplicationState:)"]
         case .shouldRestoreApplicationState:
             ["application:shouldRestoreSecureApplicationState:", "application(_:shouldRestoreSecureApplicationState:)"]
+        // The `async` forms Swift offers beside the completion handlers.
+        case .notificationWillPresent: ["userNotificationCenter(_:willPresent:)"]
+        case .notificationDidReceive: ["userNotificationCenter(_:didReceive:)"]
         default: []
         }
     }

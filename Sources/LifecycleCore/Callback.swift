@@ -41,6 +41,10 @@ public enum Callback: String, CaseIterable, Sendable, Hashable, Codable, Bitwise
     case windowScenePerformActionForShortcutItem = "windowScene:performActionForShortcutItem:completionHandler:"
     case stateRestorationActivityForScene = "stateRestorationActivityForScene:"
 
+    // The methods of the delegate of `UNUserNotificationCenter` (iOS 10 and later; docs/lifecycle.md §18).
+    case notificationWillPresent = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+    case notificationDidReceive = "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+
     /// The Objective-C selector, as iOS logs print it.
     public var selector: String { rawValue }
 
@@ -91,6 +95,12 @@ public enum Callback: String, CaseIterable, Sendable, Hashable, Codable, Bitwise
         case .protectedDataDidBecomeAvailable: .protectedDataDidBecomeAvailable
         default: nil
         }
+    }
+
+    /// Whether this is a method of the delegate of `UNUserNotificationCenter`, which the system calls only while
+    /// the app has set one (docs/lifecycle.md §18).
+    public var isNotificationCenterCallback: Bool {
+        self == .notificationWillPresent || self == .notificationDidReceive
     }
 
     /// Whether the method returns a `BOOL` that the system acts on.

@@ -10,6 +10,9 @@ public struct ConnectionOptions: Sendable, Hashable, Codable {
     public var shortcutItem: String?
     /// The session's state restoration activity, by the session it was saved in, if it has one.
     public var restorationActivity: SceneID?
+    /// The action identifier of the notification response that opened the scene (`notificationResponse`;
+    /// docs/lifecycle.md §18).
+    public var notificationResponse: String?
 
     public init(
         url: String? = nil, sourceApplication: String? = nil, userActivityType: String? = nil,
@@ -30,6 +33,7 @@ public struct ConnectionOptions: Sendable, Hashable, Codable {
         if let userActivityType { entries.append(("userActivityType", userActivityType)) }
         if let shortcutItem { entries.append(("shortcutItem", shortcutItem)) }
         if let restorationActivity { entries.append(("restorationActivity", restorationActivity.rawValue)) }
+        if let notificationResponse { entries.append(("notificationResponse", notificationResponse)) }
         return entries
     }
 }

@@ -5,13 +5,28 @@ extension Phone {
         note(index, "beginBackgroundTask: \(work.secondsText) s of work")
     }
 
-    /// Gives an app a new background task; `end` is the timer at which a scripted app's code ends it.
+    /// Gives an app a new background task; `end` is the timer at which a scripted app's code ends it, and
+    /// `completionHandler` the delegate method whose handler, not called yet, the task stands for.
     @discardableResult
-    private mutating func addBackgroundTask(to index: Int, endingAt end: PlainTimer?) -> BackgroundTaskIdentifier {
+    private mutating func addBackgroundTask(
+        to index: Int, endingAt end: PlainTimer?, completionHandler: Callback? = nil
+    ) -> BackgroundTaskIdentifier {
         nextBackgroundTaskID += 1
         let identifier = BackgroundTaskIdentifier(rawValue: nextBackgroundTaskID)
-        apps[index].backgroundTasks.append(BackgroundTask(identifier: identifier, end: end))
+        apps[index].backgroundTasks.append(
+            BackgroundTask(identifier: identifier, end: end, completionHandler: completionHandler))
         return identifier
+    }
+
+    /// The app's code has a completion handler of a notification delegate's method to call (docs/lifecycle.md
+    /// §18): until it does, the handler holds the app as a background task does, under the background budget. A
+    /// scripted app calls it after `work`, or never (`nil`).
+    mutating func holdForCompletionHandler(of callback: Callback, for index: Int, work: Duration?) {
+        let end = work.map { schedule(.backgroundTaskEnds, for: index, after: $0) }
+        addBackgroundTask(to: index, endingAt: end, completionHandler: callback)
+        if work == nil, !apps[index].configuration.runsHostedCode {
+            note(index, "the completion handler of \(callback.selector) is never called: it holds the app")
+        }
     }
 
     /// An app whose code runs in the host calls `beginBackgroundTask(withName:expirationHandler:)`.
@@ -69,9 +84,14 @@ extension Phone {
     private mutating func endBackgroundTask(at position: Int, for index: Int, endTimerFired: Bool = false) {
         let task = apps[index].backgroundTasks.remove(at: position)
         if !endTimerFired { cancel(task.end) }
-        note(
-            index,
-            apps[index].configuration.runsHostedCode ? "endBackgroundTask(\(task.identifier))" : "endBackgroundTask")
+        if let callback = task.completionHandler {
+            note(index, "completion handler of \(callback.selector) called")
+        } else {
+            note(
+                index,
+                apps[index].configuration.runsHostedCode
+                    ? "endBackgroundTask(\(task.identifier))" : "endBackgroundTask")
+        }
         suspendIfIdle(index)
     }
 
@@ -116,11 +136,13 @@ extension Phone {
     }
 
     /// Five seconds of background time remain: the expiration handlers run.
+    /// A completion handler not called has no expiration handler: only the tasks the app began hear the warning.
     mutating func expirationWarning(for index: Int) {
-        guard !apps[index].backgroundTasks.isEmpty else { return }
+        let began = apps[index].backgroundTasks.filter { $0.completionHandler == nil }
+        guard !began.isEmpty else { return }
         if apps[index].configuration.runsHostedCode {
             note(index, "expiration handlers run (5 s remain)")
-            emit(.runExpirationHandlers(app: index, tasks: output.keep(apps[index].backgroundTasks.map(\.identifier))))
+            emit(.runExpirationHandlers(app: index, tasks: output.keep(began.map(\.identifier))))
             return
         }
         if apps[index].behavior.ignoresExpiration {
@@ -128,28 +150,34 @@ extension Phone {
             return
         }
         note(index, "expiration handler runs (5 s remain) and ends the background task")
-        for task in apps[index].backgroundTasks { cancel(task.end) }
-        apps[index].backgroundTasks = []
+        for task in began { cancel(task.end) }
+        apps[index].backgroundTasks.removeAll { $0.completionHandler == nil }
         suspendIfIdle(index)
     }
 
     /// The background budget is used up: an app still holding tasks is killed (no `willTerminate`).
     mutating func budgetExhausted(for index: Int) {
         apps[index].budget = nil
-        guard !apps[index].backgroundTasks.isEmpty else { return }
-        note(index, "background time used up with a background task not ended")
+        guard let task = apps[index].backgroundTasks.first else { return }
+        if let callback = task.completionHandler {
+            note(index, "background time used up with the completion handler of \(callback.selector) not called")
+        } else {
+            note(index, "background time used up with a background task not ended")
+        }
         kill(index, .budget)
     }
 
     /// The app works on a background event, then calls its completion handler; the watchdog kills it if that
-    /// takes longer than 30 s (docs/lifecycle.md §4).
-    mutating func awaitCompletionHandler(of callback: Callback, for index: Int) {
-        let work = apps[index].behavior.backgroundEventWork
+    /// takes longer than 30 s (docs/lifecycle.md §4). A scripted app works for `work`; `nil` for a handler it
+    /// never calls.
+    mutating func awaitCompletionHandler(of callback: Callback, for index: Int, work: Duration?) {
         let limit = WatchdogLimit.backgroundEventCompletion
-        let timer =
-            apps[index].configuration.runsHostedCode || work > limit
-            ? schedule(.watchdog, for: index, after: limit, subject: .completionHandler(of: callback))
-            : schedule(.backgroundEventCompletes, for: index, after: work)
+        let timer: PlainTimer
+        if let work, !apps[index].configuration.runsHostedCode, work <= limit {
+            timer = schedule(.backgroundEventCompletes, for: index, after: work)
+        } else {
+            timer = schedule(.watchdog, for: index, after: limit, subject: .completionHandler(of: callback))
+        }
         apps[index].pendingEvents.append((timer, callback))
     }
 
@@ -167,10 +195,13 @@ extension Phone {
     /// ``completionHandlerCalled(for:in:)``, appending what must happen to `list`.
     public mutating func completionHandlerCalled(for callback: Callback, in app: AppID, into list: inout ActionList) {
         emitting(into: &list) { phone in
-            if let index = phone.indexByID[app],
-                let position = phone.apps[index].pendingEvents.firstIndex(where: { $0.callback == callback })
-            {
+            guard let index = phone.indexByID[app] else { return }
+            if let position = phone.apps[index].pendingEvents.firstIndex(where: { $0.callback == callback }) {
                 phone.completeEvent(at: position, for: index)
+            } else if let position = phone.apps[index].backgroundTasks.firstIndex(where: {
+                $0.completionHandler == callback
+            }) {
+                phone.endBackgroundTask(at: position, for: index)
             }
         }
     }

@@ -74,7 +74,7 @@ extension Phone {
         case .deliverQueuedNotifications:
             deliverQueuedNotifications(to: index)
         case .awaitCompletionHandler(let callback):
-            awaitCompletionHandler(of: callback, for: index)
+            awaitCompletionHandler(of: callback, for: index, work: apps[index].behavior.backgroundEventWork)
         case .startScheduledTask(let permitted, let kind):
             startScheduledTask(permitted, kind, of: index)
         case .focus(let role):
@@ -118,6 +118,7 @@ extension Phone {
         case .lastAnswerYes: apps[index].lastAnswer
         case .firstConfiguration: !apps[index].hasSceneConfiguration || apps[index].session?.needsConfiguration == true
         case .sceneConnected: apps[index].scene != nil
+        case .notificationDelegateSet: apps[index].notifications.delegateIsSet
         }
     }
 
@@ -129,6 +130,9 @@ extension Phone {
         case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
         case .lastAnswerYes: "the app answered NO"
         case .firstConfiguration, .sceneConnected: nil
+        case .notificationDelegateSet:
+            "the app has set no delegate of UNUserNotificationCenter yet (Apple asks for one before the launch "
+                + "ends): the response is lost"
         }
     }
 
@@ -167,6 +171,10 @@ extension Phone {
         } else {
             emit(.callback(app: index, callback, detail: output.keep(detail)))
         }
+        // What the call tells the phone of the app's notification delegate (docs/lifecycle.md §18): when a
+        // scripted app sets it, and the completion handler it is given. Most apps have neither.
+        if apps[index].notificationDelegate != nil { notePossibleNotificationDelegate(after: callback, on: index) }
+        if callback.isNotificationCenterCallback { awaitNotificationCompletion(of: callback, on: index) }
         if hosted {
             // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
             apps[index].running = (callback, nil)
@@ -401,6 +409,7 @@ extension Phone {
             apps[index].pendingEvents = []
         }
         if !apps[index].runningTasks.isEmpty { discardRunningTasks(of: index) }
+        apps[index].notifications.delegateIsSet = false
         apps[index].running = nil
         apps[index].steps.removeAll()
         apps[index].parkedDetails.removeAll(keepingCapacity: true)

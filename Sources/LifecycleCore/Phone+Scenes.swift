@@ -73,12 +73,16 @@ extension Phone {
     mutating func bringSceneForward(_ request: ForegroundRequest) {
         let index = request.app
         let options = request.options ?? LaunchOptions()
-        let connection = ConnectionOptions(
+        var connection = ConnectionOptions(
             url: options.url, sourceApplication: options.sourceApplication, userActivityType: options.userActivityType,
             shortcutItem: options.shortcutItem)
-        // A tapped push stays the app delegate's; the rest arrive in the connection options when the scene
+        // A tapped push stays the app delegate's, and a notification's response its notification delegate's (which
+        // a connecting scene also finds in its options); the rest arrive in the connection options when the scene
         // connects, or through the scene delegate when it was already connected.
-        let pushes = request.deliveries.filter { $0.callback == .didReceiveRemoteNotification }
+        let pushes = request.deliveries.filter {
+            $0.callback == .didReceiveRemoteNotification || $0.callback == .notificationDidReceive
+        }
+        connection.notificationResponse = pushes.first { $0.callback == .notificationDidReceive }?.argument
         let state = projectedState(of: index)
         let connected = apps[index].windowScene != nil && state != .notRunning
         switch state {

@@ -108,8 +108,22 @@ extension Phone {
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
+            if apps[index].configuration.notificationDelegate != nil {
+                // The app hears of it through its notification delegate (docs/lifecycle.md §18).
+                notify(index, remote: true)
+                try tapNotification(of: index)
+                break
+            }
             let options = LaunchOptions(remoteNotification: true)
             bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, nil)])
+        case .notify(let app, let remote):
+            notify(try index(of: app), remote: remote)
+        case .tapNotification(let app):
+            try tapNotification(of: try index(of: app))
+        case .pickNotificationAction(let app, let identifier, let foreground):
+            try pickNotificationAction(identifier, foreground: foreground, of: try index(of: app))
+        case .dismissNotification(let app):
+            try dismissNotification(of: try index(of: app))
         case .shortcut(let app, let type):
             let index = try self.index(of: app)
             try requireHomeScreen()
@@ -306,13 +320,15 @@ extension Phone {
         to index: Int
     ) {
         for delivery in deliveries {
+            // A response to a notification goes to the app's notification delegate, if it has set one by then.
+            let condition = delivery.callback.isNotificationCenterCallback ? .notificationDelegateSet : condition
             queueCall(delivery.callback, delivery.argument.map(CallbackDetail.argument), condition, for: index)
         }
     }
 
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
     /// foreground app itself just receives the event.
-    private mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [ForegroundRequest.Delivery]) {
+    mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [ForegroundRequest.Delivery]) {
         if index == foreground {
             let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
             queueCalls(delivering: delivered, when: .always, to: index)
@@ -439,35 +455,48 @@ extension Phone {
     private mutating func unlock() throws(ImpossibleAction) {
         guard isLocked else { throw ImpossibleAction("the device is not locked") }
         try requireNothingOpen()
+        liftLock { phone, returning in phone.bringBack(returning) }
+    }
+
+    /// Unlocks the device: protected data comes back, and `returning` is handed the app that was in front when the
+    /// device was locked, if one was, before the apps that run hear of the protected data.
+    mutating func liftLock(_ returning: (inout Phone, Int) -> Void) {
         isLocked = false
         cancel(protectedDataTimer)
         protectedDataTimer = nil
         let protectedDataReturns = !protectedDataAvailable
         protectedDataAvailable = true
-        if let returning = appUnderLock {
+        if let app = appUnderLock {
             appUnderLock = nil
-            switch projectedState(of: returning) {
-            case .inactive:
-                queue(.deliverQueuedNotifications, for: returning)
-                queueSteps(for: .becomeActive, of: returning)
-                run(returning)
-            case .background, .suspended:
-                bringForward(returning)
-            case .active, .notRunning:
-                break
-            }
+            returning(&self, app)
         }
         if protectedDataReturns { deliverQueuedNotificationsToExecutingApps() }
     }
 
+    /// The app that was in front when the device was locked comes back to the foreground.
+    private mutating func bringBack(_ returning: Int) {
+        switch projectedState(of: returning) {
+        case .inactive:
+            queue(.deliverQueuedNotifications, for: returning)
+            queueSteps(for: .becomeActive, of: returning)
+            run(returning)
+        case .background, .suspended:
+            bringForward(returning)
+        case .active, .notRunning:
+            break
+        }
+    }
+
     /// Gets an app running for work the system gives it in the background (docs/lifecycle.md §3): launched into the
     /// background if it is not running, resumed silently (what it missed first) if suspended. An app the user swiped
-    /// away is not launched: not an error, but nothing happens, and the trace says why, after `what`. Returns
-    /// whether the app will run the work.
-    mutating func queueWakeForBackgroundWork(of index: Int, _ what: String, _ options: LaunchOptions) -> Bool {
+    /// away is not launched: not an error, but nothing happens, and the trace says why, after `what` — unless the
+    /// work is the user's own act (`byTheUser`: a notification's action). Returns whether the app will run the work.
+    mutating func queueWakeForBackgroundWork(
+        of index: Int, _ what: String, _ options: LaunchOptions, byTheUser: Bool = false
+    ) -> Bool {
         switch projectedState(of: index) {
         case .notRunning:
-            if apps[index].wasForceQuit {
+            if apps[index].wasForceQuit, !byTheUser {
                 note(
                     index,
                     "\(what): the user swiped \(apps[index].id) away, and iOS does not launch an app the user "

@@ -24,6 +24,9 @@ enum Step: Sendable {
         /// The scene the steps are about is connected: a scene that follows the app's window, such as an external
         /// display's, may have gone or not come yet.
         case sceneConnected
+        /// The app has set the delegate of `UNUserNotificationCenter`: a response finds no one to hear it
+        /// otherwise (docs/lifecycle.md §18).
+        case notificationDelegateSet
     }
 
     /// Change the app's state through its ``AppLifecycle``.

@@ -34,8 +34,24 @@ public enum UserAction: Sendable, Hashable {
     case shortcut(AppID, type: String)
     /// A Handoff or universal-link activity of the given type.
     case continueActivity(AppID, type: String)
-    /// The user taps a push notification for the app.
+    /// The user taps a push notification for the app. For an app with a notification delegate, a remote
+    /// ``notify(_:remote:)`` followed by ``tapNotification(_:)``.
     case tapPushNotification(AppID)
+    /// A notification for the app arrives (docs/lifecycle.md §18): presented to the app's notification delegate
+    /// when the app is in the foreground, else waiting in Notification Center and on the lock screen. `remote` for
+    /// a push from a server, else a local notification the app scheduled.
+    case notify(AppID, remote: Bool)
+    /// The user taps the app's most recent waiting notification — in Notification Center, on a banner or on the
+    /// lock screen, which asks for the unlock first: the app comes to the foreground and hears the response.
+    case tapNotification(AppID)
+    /// The user picks an action button of the app's most recent waiting notification. An action with the
+    /// `foreground` option opens the app as a tap does; one without it is handled in the background.
+    ///
+    /// Indirect, as ``submitTaskRequest(_:_:)``: the identifier would make every action larger.
+    indirect case pickNotificationAction(AppID, identifier: String, foreground: Bool)
+    /// The user clears the app's most recent waiting notification: a response the app hears in the background
+    /// only when its category has the `customDismissAction` option.
+    case dismissNotification(AppID)
     /// A background event for the app.
     case backgroundEvent(BackgroundEvent, AppID)
     /// The system terminates the app (as when its process is asked to quit): a running app hears

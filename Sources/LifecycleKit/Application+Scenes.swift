@@ -130,7 +130,8 @@ extension Application {
             urlContexts: Set(urls ?? []),
             userActivities: Set(options.userActivityType.map { [UserActivity(activityType: $0)] } ?? []),
             shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
-            sourceApplication: options.sourceApplication)
+            sourceApplication: options.sourceApplication,
+            notificationResponse: options.notificationResponse.map { notificationResponse(actionIdentifier: $0) })
     }
 
     private func reportAppPhaseIfChanged() {

@@ -41,6 +41,9 @@ public final class Application {
     // Scheduled tasks (docs/lifecycle.md §17).
     /// The app's `BGTaskScheduler`.
     public private(set) lazy var taskScheduler = BGTaskScheduler(application: self)
+    /// The app's `UNUserNotificationCenter` (docs/lifecycle.md §18): ``UNUserNotificationCenter/current()`` in its
+    /// code.
+    public private(set) lazy var userNotificationCenter = UNUserNotificationCenter(application: self)
     /// Whether `application(_:didFinishLaunchingWithOptions:)` has returned in this process: launch handlers are
     /// registered before.
     var hasFinishedLaunching = false
@@ -223,8 +226,36 @@ public final class Application {
             .sceneContinueUserActivity, .windowScenePerformActionForShortcutItem, .stateRestorationActivityForScene:
             // A scene-delegate method always comes with its scene (deliver(_:scene:detail:)).
             break
+        case .notificationWillPresent, .notificationDidReceive:
+            deliverNotification(callback, argument, completion)
         }
         return nil
+    }
+
+    /// Calls the notification delegate's method (docs/lifecycle.md §18): `argument` names the notification to
+    /// present, or is the response's action identifier.
+    private func deliverNotification(
+        _ callback: Callback, _ argument: String, _ completion: @escaping @MainActor @Sendable () -> Void
+    ) {
+        let center = userNotificationCenter
+        guard let delegate = center.delegate else { return }
+        if callback == .notificationWillPresent {
+            delegate.userNotificationCenter(center, willPresent: notification(named: argument)) { _ in completion() }
+        } else {
+            let response = notificationResponse(actionIdentifier: argument)
+            delegate.userNotificationCenter(center, didReceive: response) { completion() }
+        }
+    }
+
+    /// A notification as the delegate sees it, delivered now; its request's identifier is the name the trace gives.
+    private func notification(named name: String) -> UNNotification {
+        UNNotification(
+            date: host.currentDate, request: UNNotificationRequest(identifier: name, content: UNNotificationContent()))
+    }
+
+    /// The response of the user's action with this identifier to a notification delivered now.
+    func notificationResponse(actionIdentifier: String) -> UNNotificationResponse {
+        UNNotificationResponse(notification: notification(named: "notification"), actionIdentifier: actionIdentifier)
     }
 
     /// The restoration coder of the current save or restore; the archive itself is the host's to keep.

@@ -14,6 +14,8 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier
     func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID)
     func completionHandlerCalled(for callback: Callback, in app: AppID)
+    /// The app's code sets the delegate of `UNUserNotificationCenter` (docs/lifecycle.md §18).
+    func setNotificationDelegate(in app: AppID)
     /// The app's stored restoration archive, if it has one.
     func restorationArchive(of app: AppID) -> [String: Data]?
     /// Carries out what the app's code asked for its scenes (docs/lifecycle.md §16), once that code has returned

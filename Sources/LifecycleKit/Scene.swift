@@ -16,15 +16,20 @@ public final class Scene: Hashable {
         public var userActivities: Set<UserActivity>
         public var shortcutItem: ShortcutItem?
         public var sourceApplication: String?
+        /// The response to the notification whose tap launched the scene (docs/lifecycle.md §18); the
+        /// notification delegate hears it too, once the scene is in the foreground.
+        public var notificationResponse: UNNotificationResponse?
 
         public init(
             urlContexts: Set<OpenURLContext> = [], userActivities: Set<UserActivity> = [],
-            shortcutItem: ShortcutItem? = nil, sourceApplication: String? = nil
+            shortcutItem: ShortcutItem? = nil, sourceApplication: String? = nil,
+            notificationResponse: UNNotificationResponse? = nil
         ) {
             self.urlContexts = urlContexts
             self.userActivities = userActivities
             self.shortcutItem = shortcutItem
             self.sourceApplication = sourceApplication
+            self.notificationResponse = notificationResponse
         }
     }
 

@@ -36,14 +36,27 @@ struct AppDeclarationParser {
         case bgtasks
         case bgtaskWork = "bgtask-work"
         case ignoresBGTaskExpiration = "ignores-bgtask-expiration"
+        case notifications
+        case notificationWork = "notification-work"
+        case ignoresNotificationCompletion = "ignores-notification-completion"
+        case notificationsDenied = "notifications-denied"
+        case customDismissAction = "custom-dismiss-action"
 
         var isFlag: Bool {
             switch self {
             case .exitsOnSuspend, .restoresState, .dataProtection, .ignoresExpiration, .scenes, .multipleWindows,
-                .ignoresBGTaskExpiration:
+                .ignoresBGTaskExpiration, .ignoresNotificationCompletion, .notificationsDenied, .customDismissAction:
                 true
             default: false
             }
+        }
+
+        /// Whether the option may stand alone or take a value: `notifications`, or `notifications=late`.
+        var valueIsOptional: Bool { self == .notifications }
+
+        /// Whether the option describes the app's notification delegate, which `notifications` declares.
+        var needsNotificationDelegate: Bool {
+            self == .notificationWork || self == .ignoresNotificationCompletion || self == .customDismissAction
         }
 
         /// The delegate method an option describes, for the options that say how a callback behaves.
@@ -67,7 +80,8 @@ struct AppDeclarationParser {
             switch self {
             case .backgroundModes: return "a list of background modes, such as audio,fetch"
             case .memory: return "a memory size, such as 300MB"
-            case .backgroundTask, .eventWork, .bgtaskWork: return "a duration, such as 20s"
+            case .backgroundTask, .eventWork, .bgtaskWork, .notificationWork: return "a duration, such as 20s"
+            case .notifications: return "late (the delegate is set only once the app is active)"
             case .bgtasks:
                 return "a list of IDENTIFIER:KIND, such as com.example.refresh:refresh,com.example.clean:processing"
             default:
@@ -113,7 +127,11 @@ struct AppDeclarationParser {
             if option.isFlag, value != nil {
                 throw line.error(at: token, "\(quoted(key)) takes no value; write it alone")
             }
-            if !option.isFlag, value == nil || value!.isEmpty {
+            if option.valueIsOptional, value?.isEmpty == true {
+                throw line.error(
+                    at: token, "'\(option.rawValue)=' needs a value: \(option.expectedValue); or write it alone")
+            }
+            if !option.isFlag, !option.valueIsOptional, value == nil || value!.isEmpty {
                 throw line.error(
                     at: token,
                     "'\(option.rawValue)' needs a value: \(option.rawValue)=VALUE, with \(option.expectedValue)")
@@ -124,6 +142,15 @@ struct AppDeclarationParser {
             let token = line.tokens.first(where: { $0.text == Option.multipleWindows.rawValue })
         {
             throw line.error(at: token, "'multiple-windows' is a scene-based app's: declare 'scenes' before it")
+        }
+        if configuration.notificationDelegate == nil,
+            let token = line.tokens.dropFirst(2).first(where: {
+                Option(rawValue: String($0.text.prefix { $0 != "=" }))?.needsNotificationDelegate == true
+            })
+        {
+            let key = token.text.prefix { $0 != "=" }
+            throw line.error(
+                at: token, "\(quoted(key)) describes the app's notification delegate: declare 'notifications' as well")
         }
         if let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") }) {
             for task in configuration.permittedTasks {
@@ -172,6 +199,20 @@ struct AppDeclarationParser {
         case .eventWork: configuration.behavior.backgroundEventWork = try duration(value, token)
         case .bgtaskWork: configuration.behavior.scheduledTaskWork = try duration(value, token)
         case .ignoresBGTaskExpiration: configuration.behavior.ignoresScheduledTaskExpiration = true
+        case .notifications:
+            guard value.isEmpty || value == "late" else {
+                throw line.error(
+                    at: token, "'notifications' takes no value or 'late', found \(quoted(value))")
+            }
+            configuration.notificationDelegate = value.isEmpty ? .duringLaunch : .onceActive
+            requirements.append(
+                line.requirement(
+                    at: token, version: AppRequirement.notificationCenter.version,
+                    "'notifications' (a delegate of UNUserNotificationCenter)"))
+        case .notificationWork: configuration.behavior.notificationResponseWork = try duration(value, token)
+        case .ignoresNotificationCompletion: configuration.behavior.ignoresNotificationCompletion = true
+        case .notificationsDenied: configuration.notificationsDenied = true
+        case .customDismissAction: configuration.hasCustomDismissAction = true
         case .bgtasks:
             configuration.permittedTasks = try permittedTasks(value, token)
             requirements.append(

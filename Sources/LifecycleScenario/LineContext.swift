@@ -136,12 +136,14 @@ struct LineContext {
     }
 
     /// A scheduled task's identifier: letters, digits, `.`, `_` and `-` (docs/lifecycle.md §17).
-    func taskIdentifier(_ token: Token) throws(ScenarioError) -> String {
+    /// An identifier of a task or of a notification's action: letters, digits, `.`, `_` and `-`.
+    func identifier(
+        _ token: Token, _ what: String = "a task identifier", example: String = "com.example.refresh"
+    ) throws(ScenarioError) -> String {
         guard token.text.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
             throw error(
                 at: token,
-                "expected a task identifier (letters, digits, '.', '_' and '-'), such as com.example.refresh, found "
-                    + quoted(token.text))
+                "expected \(what) (letters, digits, '.', '_' and '-'), such as \(example), found \(quoted(token.text))")
         }
         return String(token.text)
     }

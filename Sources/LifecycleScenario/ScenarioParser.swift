@@ -352,7 +352,17 @@ public struct ScenarioParser {
             case .count:
                 values.count = try line.count(token)
             case .identifier:
-                values.identifier = try line.taskIdentifier(token)
+                values.identifier = try line.identifier(token)
+            case .actionIdentifier:
+                values.identifier = try line.identifier(token, "an action identifier", example: "reply or archive")
+            case .local, .foreground:
+                let word = syntax.arguments[position] == .local ? "local" : "foreground"
+                guard token.text == word else {
+                    let meaning = word == "local" ? "a local notification" : "the action's foreground option"
+                    throw line.error(
+                        at: token, "expected '\(word)' (\(meaning)) or nothing, found \(quoted(token.text))")
+                }
+                values.flag = true
             case .onOff:
                 guard token.text == "on" || token.text == "off" else {
                     throw line.error(at: token, "expected 'on' or 'off', found \(quoted(token.text))")
@@ -384,6 +394,8 @@ public struct ScenarioParser {
         var request = TaskRequest(identifier: "")
         /// For `background-app-refresh` and `charger`: `on`.
         var enabled = false
+        /// For `notify`: `local`; for `notification-action`: `foreground`.
+        var flag = false
 
         /// One of `submit`'s options: `after=DURATION`, `requires-power`, `requires-network`, each once.
         mutating func readRequestOption(_ token: Token, _ line: LineContext) throws(ScenarioError) {
@@ -410,9 +422,14 @@ public struct ScenarioParser {
     enum ArgumentKind {
         /// `subject` is an app, or a scene (`notes#2`); `layout` the optional placement of `new-window`.
         /// `identifier` a scheduled task's (`com.example.refresh`); `requestOptions` the rest of a `submit` line.
+        /// `actionIdentifier` a notification action's; `local` and `foreground` the optional words of `notify` and
+        /// `notification-action`.
         case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
+        case actionIdentifier, local, foreground
 
-        var isOptional: Bool { self == .count || self == .layout || self == .requestOptions }
+        var isOptional: Bool {
+            self == .count || self == .layout || self == .requestOptions || self == .local || self == .foreground
+        }
 
         var description: String {
             switch self {
@@ -428,6 +445,9 @@ public struct ScenarioParser {
             case .identifier: "a task identifier (such as com.example.refresh)"
             case .onOff: "on or off"
             case .requestOptions: "after=DURATION, requires-power or requires-network"
+            case .actionIdentifier: "an action identifier (such as reply)"
+            case .local: "local"
+            case .foreground: "foreground"
             }
         }
 
@@ -445,6 +465,9 @@ public struct ScenarioParser {
             case .identifier: "IDENTIFIER"
             case .onOff: "on|off"
             case .requestOptions: "[after=DURATION] [requires-power] [requires-network]"
+            case .actionIdentifier: "ACTION"
+            case .local: "[local]"
+            case .foreground: "[foreground]"
             }
         }
     }
@@ -501,6 +524,12 @@ public struct ScenarioParser {
         "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.texts[0])) },
         "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.texts[0])) },
         "push-tap": appAction(UserAction.tapPushNotification),
+        "notify": CommandSyntax(arguments: [.app, .local]) { .perform(.notify($0.app, remote: !$0.flag)) },
+        "notification-tap": appAction(UserAction.tapNotification),
+        "notification-action": CommandSyntax(arguments: [.app, .actionIdentifier, .foreground]) {
+            .perform(.pickNotificationAction($0.app, identifier: $0.identifier, foreground: $0.flag))
+        },
+        "notification-dismiss": appAction(UserAction.dismissNotification),
         "push": appAction { .backgroundEvent(.push, $0) },
         "fetch": appAction { .backgroundEvent(.fetch, $0) },
         "download": appAction { .backgroundEvent(.download, $0) },

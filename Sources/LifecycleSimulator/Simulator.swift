@@ -197,6 +197,11 @@ public final class Simulator<Sink: TraceSink> {
         carryingOut { phone, list in phone.completionHandlerCalled(for: callback, in: app, into: &list) }
     }
 
+    /// The app's code sets the delegate of `UNUserNotificationCenter`.
+    public func setNotificationDelegate(in app: AppID) {
+        carryingOut { phone, list in phone.setNotificationDelegate(in: app, into: &list) }
+    }
+
     /// The app's code submits a request to `BGTaskScheduler`: the error `submit(_:)` throws, or `nil`.
     public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
         carryingOut { phone, list in phone.submitTaskRequest(request, in: app, into: &list) }

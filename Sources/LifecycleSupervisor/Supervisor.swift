@@ -552,6 +552,8 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.endBackgroundTask(identifier, in: app))
         case .completed(let callback):
             carryOut(phone.completionHandlerCalled(for: callback, in: app))
+        case .notificationDelegateSet:
+            carryOut(phone.setNotificationDelegate(in: app))
         case .submit(let request, let taskRequest):
             var error: TaskRequestError?
             var actions: [Action] = []

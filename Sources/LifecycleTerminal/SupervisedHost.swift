@@ -226,6 +226,10 @@ extension SupervisedHost: ApplicationHost {
         send(.completed(callback))
     }
 
+    public func setNotificationDelegate(in app: AppID) {
+        send(.notificationDelegateSet)
+    }
+
     public func restorationArchive(of app: AppID) -> [String: Data]? {
         do {
             return try archive.read()

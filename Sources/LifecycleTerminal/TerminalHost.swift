@@ -334,6 +334,10 @@ extension TerminalHost: ApplicationHost {
         carryOutFromAppCode(phone.endBackgroundTask(identifier, in: app))
     }
 
+    public func setNotificationDelegate(in app: AppID) {
+        carryOutFromAppCode(phone.setNotificationDelegate(in: app))
+    }
+
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
         carryOutFromAppCode(phone.completionHandlerCalled(for: callback, in: app))
     }

@@ -216,6 +216,10 @@ extension SimulatedDevice: ApplicationHost {
         simulator.completionHandlerCalled(for: callback, in: app)
     }
 
+    public func setNotificationDelegate(in app: AppID) {
+        simulator.setNotificationDelegate(in: app)
+    }
+
     public func restorationArchive(of app: AppID) -> [String: Data]? {
         guard let archiveDirectory else { return archivesInMemory[app] }
         return try? RestorationArchive(directory: archiveDirectory, app: app).read()

@@ -9,19 +9,21 @@ open class UIScene: Hashable {
     /// `UIScene.ActivationState`: `.unattached`, `.foregroundActive`, `.foregroundInactive`, `.background`.
     public typealias ActivationState = Scene.ActivationState
 
-    /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activities or quick action
-    /// that brought it forward.
+    /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activities, quick action or
+    /// notification response that brought it forward.
     public struct ConnectionOptions {
         public let urlContexts: Set<UIOpenURLContext>
         public let userActivities: Set<NSUserActivity>
         public let shortcutItem: UIApplicationShortcutItem?
         public let sourceApplication: String?
+        public let notificationResponse: UNNotificationResponse?
 
         init(_ options: Scene.ConnectionOptions) {
             urlContexts = options.urlContexts
             userActivities = options.userActivities
             shortcutItem = options.shortcutItem
             sourceApplication = options.sourceApplication
+            notificationResponse = options.notificationResponse
         }
     }
 

@@ -55,4 +55,6 @@ public enum FromApp: Codable, Sendable, Hashable {
     case taskCompleted(identifier: String, success: Bool)
     /// The app's code cancels its pending request with an identifier, or all of them (`nil`).
     case cancelTaskRequests(identifier: String?)
+    /// The app's code sets the delegate of `UNUserNotificationCenter` (docs/lifecycle.md §18).
+    case notificationDelegateSet
 }

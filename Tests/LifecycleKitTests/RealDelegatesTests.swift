@@ -25,7 +25,12 @@ import Testing
         let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.source)
         let delegates = Dictionary(
             uniqueKeysWithValues: scenario.apps.map {
-                ($0.id, ScriptedDelegate(behavior: $0.behavior, permittedTasks: $0.permittedTasks.map(\.identifier)))
+                (
+                    $0.id,
+                    ScriptedDelegate(
+                        behavior: $0.behavior, permittedTasks: $0.permittedTasks.map(\.identifier),
+                        notificationDelegate: $0.notificationDelegate)
+                )
             })
         let scenes = Dictionary(
             uniqueKeysWithValues: scenario.apps.filter(\.usesScenes).map {

@@ -7,16 +7,44 @@ import LifecycleKit
 /// (in the application's time), ends it in its expiration handler unless it ignores expiration, and calls
 /// background events' completion handlers after their work, and registers a launch handler for each permitted
 /// scheduled task that completes it after its work, or unsuccessfully when it expires unless the app ignores
-/// that. It logs every method called on it.
+/// that. It is its app's notification delegate too, set when the app line says, presenting a notification at once
+/// and calling a response's completion handler after its work, unless it ignores both. It logs every method called
+/// on it.
 @MainActor
-final class ScriptedDelegate: ApplicationDelegate {
+final class ScriptedDelegate: ApplicationDelegate, UNUserNotificationCenterDelegate {
     let behavior: AppBehavior
     let permittedTasks: [String]
+    let notificationDelegate: NotificationDelegateTiming?
     private(set) var log: [String] = []
 
-    init(behavior: AppBehavior, permittedTasks: [String] = []) {
+    init(
+        behavior: AppBehavior, permittedTasks: [String] = [], notificationDelegate: NotificationDelegateTiming? = nil
+    ) {
         self.behavior = behavior
         self.permittedTasks = permittedTasks
+        self.notificationDelegate = notificationDelegate
+    }
+
+    /// The app became active: a late notification delegate is set now.
+    func becameActive() {
+        if notificationDelegate == .onceActive { UNUserNotificationCenter.current().delegate = self }
+    }
+
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        log.append(Callback.notificationWillPresent.selector)
+        if !behavior.ignoresNotificationCompletion { completionHandler([.banner, .list]) }
+    }
+
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        log.append(Callback.notificationDidReceive.selector)
+        guard !behavior.ignoresNotificationCompletion, let application else { return }
+        application.run(after: behavior.notificationResponseWork) { completionHandler() }
     }
 
     /// Logs the UIKit notifications posted for `application` (and the UIScene ones of its scenes), into the
@@ -62,7 +90,8 @@ final class ScriptedDelegate: ApplicationDelegate {
     }
 
     func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
-        called(.willFinishLaunching)
+        if notificationDelegate == .duringLaunch { UNUserNotificationCenter.current().delegate = self }
+        return called(.willFinishLaunching)
     }
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         let (work, ignoresExpiration) = (behavior.scheduledTaskWork, behavior.ignoresScheduledTaskExpiration)
@@ -76,7 +105,10 @@ final class ScriptedDelegate: ApplicationDelegate {
         }
         return called(.didFinishLaunching)
     }
-    func applicationDidBecomeActive(_ application: Application) { _ = called(.didBecomeActive) }
+    func applicationDidBecomeActive(_ application: Application) {
+        _ = called(.didBecomeActive)
+        becameActive()
+    }
     func applicationWillResignActive(_ application: Application) { _ = called(.willResignActive) }
     func applicationWillEnterForeground(_ application: Application) { _ = called(.willEnterForeground) }
     func applicationWillTerminate(_ application: Application) { _ = called(.willTerminate) }

@@ -32,7 +32,10 @@ final class ScriptedSceneDelegate: WindowSceneDelegate {
         called(.sceneWillConnect, scene)
     }
     func sceneDidDisconnect(_ scene: Scene) { called(.sceneDidDisconnect, scene) }
-    func sceneDidBecomeActive(_ scene: Scene) { called(.sceneDidBecomeActive, scene) }
+    func sceneDidBecomeActive(_ scene: Scene) {
+        called(.sceneDidBecomeActive, scene)
+        Self.appDelegate(of: scene)?.becameActive()
+    }
     func sceneWillResignActive(_ scene: Scene) { called(.sceneWillResignActive, scene) }
     func sceneWillEnterForeground(_ scene: Scene) { called(.sceneWillEnterForeground, scene) }
     func sceneDidEnterBackground(_ scene: Scene) {

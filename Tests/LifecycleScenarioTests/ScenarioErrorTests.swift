@@ -54,7 +54,7 @@ import Testing
         ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
         (
             "app a colour=red",
-            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows, bgtasks, bgtask-work, ignores-bgtask-expiration"
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows, bgtasks, bgtask-work, ignores-bgtask-expiration, notifications, notification-work, ignores-notification-completion, notifications-denied, custom-dismiss-action"
         ),
         (
             "app a restore-state",
@@ -323,6 +323,51 @@ import Testing
         (
             "app notes\ntap notes\nswitcher\nshortcut notes x",
             "t.scenario:4:1: error: 'shortcut notes x' is impossible here: the app switcher is open"
+        ),
+        // Notifications (docs/lifecycle.md §18).
+        (
+            "profile ios9\napp chat notifications\ntap chat",
+            "t.scenario:2:10: error: 'notifications' (a delegate of UNUserNotificationCenter) needs iOS 10 or later, and the profile is ios9; write 'profile ios10' (or later) before the first action"
+        ),
+        (
+            "profile ios10\napp chat notifications=soon\ntap chat",
+            "t.scenario:2:10: error: 'notifications' takes no value or 'late', found 'soon'"
+        ),
+        (
+            "profile ios10\napp chat notifications=\ntap chat",
+            "t.scenario:2:10: error: 'notifications=' needs a value: late (the delegate is set only once the app is active); or write it alone"
+        ),
+        (
+            "profile ios17\napp chat notification-work=2s\ntap chat",
+            "t.scenario:2:10: error: 'notification-work' describes the app's notification delegate: declare 'notifications' as well"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotification-tap chat",
+            "t.scenario:3:18: error: 'notification-tap chat' is impossible here: chat has no notification waiting in Notification Center (notify delivers one)"
+        ),
+        (
+            "profile ios17\napp chat\nnotify chat\nnotification-action chat archive",
+            "t.scenario:4:21: error: 'notification-action chat archive' is impossible here: chat has no delegate of UNUserNotificationCenter ('notifications'): only that delegate hears a notification's actions"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotify chat remote",
+            "t.scenario:3:13: error: expected 'local' (a local notification) or nothing, found 'remote'"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotify chat\nnotification-action chat archive later",
+            "t.scenario:4:34: error: expected 'foreground' (the action's foreground option) or nothing, found 'later'"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotify chat\nnotification-action chat arch/ive",
+            "t.scenario:4:26: error: expected an action identifier (letters, digits, '.', '_' and '-'), such as reply or archive, found 'arch/ive'"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotification-action chat",
+            "t.scenario:3:25: error: 'notification-action' needs an action identifier (such as reply) after it"
+        ),
+        (
+            "profile ios17\napp chat notifications\nnotify chat\nswitcher\nnotification-tap chat",
+            "t.scenario:5:1: error: 'notification-tap chat' is impossible here: the app switcher is open"
         ),
     ]
 

@@ -1,0 +1,210 @@
+extension Phone {
+    // User notifications (docs/lifecycle.md §18). The notifications waiting in Notification Center are the
+    // system's: they outlive the app's process. The notification delegate is the process's: it goes with it.
+
+    /// The action identifier of a tap on a notification (`UNNotificationDefaultActionIdentifier`).
+    public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// The action identifier of a notification the user cleared (`UNNotificationDismissActionIdentifier`).
+    public static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+
+    /// How many of the app's notifications wait in Notification Center for the user.
+    public func waitingNotificationCount(of app: AppID) -> Int {
+        indexByID[app].map { apps[$0].notifications.waiting.count } ?? 0
+    }
+
+    // MARK: From an app's code
+
+    /// An app whose code runs in the host sets the delegate of `UNUserNotificationCenter`: responses and
+    /// notifications in the foreground reach it from now on, until the process ends.
+    public mutating func setNotificationDelegate(in app: AppID, into list: inout ActionList) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return }
+            phone.noteNotificationDelegateSet(on: index)
+        }
+    }
+
+    /// ``setNotificationDelegate(in:into:)``, returning what must happen.
+    public mutating func setNotificationDelegate(in app: AppID) -> [Action] {
+        resolving { phone, list in phone.setNotificationDelegate(in: app, into: &list) }.actions
+    }
+
+    // MARK: What a scripted app's code does
+
+    /// A scripted app sets its notification delegate in the callback where it declares it does: in
+    /// `application:willFinishLaunchingWithOptions:`, or only once it is active.
+    mutating func notePossibleNotificationDelegate(after callback: Callback, on index: Int) {
+        guard !apps[index].notifications.delegateIsSet, !apps[index].configuration.runsHostedCode else { return }
+        let sets =
+            switch apps[index].notificationDelegate {
+            case .duringLaunch: callback == .willFinishLaunching
+            case .onceActive: callback == .didBecomeActive || callback == .sceneDidBecomeActive
+            case nil: false
+            }
+        if sets { noteNotificationDelegateSet(on: index) }
+    }
+
+    /// The app's process has a notification delegate from now on; setting it again changes nothing.
+    private mutating func noteNotificationDelegateSet(on index: Int) {
+        guard !apps[index].notifications.delegateIsSet else { return }
+        apps[index].notifications.delegateIsSet = true
+        note(index, "sets the delegate of UNUserNotificationCenter")
+    }
+
+    /// The notification delegate's method is given a completion handler: until the app calls it, the handler
+    /// holds the app — in the background, for 30 s at most, as a background event's; otherwise as a background
+    /// task does, under the background budget. A scripted app answers `willPresent` at once (showing the
+    /// notification), and calls `didReceive`'s handler after its declared work, unless it ignores both.
+    mutating func awaitNotificationCompletion(of callback: Callback, on index: Int) {
+        // The host reports the call of a hosted app's handler; a scripted app's comes after its work, if ever.
+        let hosted = apps[index].configuration.runsHostedCode
+        let work =
+            hosted || apps[index].behavior.ignoresNotificationCompletion
+            ? nil : apps[index].behavior.notificationResponseWork
+        if callback == .notificationWillPresent {
+            if work == nil { holdForCompletionHandler(of: callback, for: index, work: nil) }
+        } else if apps[index].state == .background {
+            awaitCompletionHandler(of: callback, for: index, work: work)
+        } else {
+            holdForCompletionHandler(of: callback, for: index, work: work)
+        }
+    }
+
+    // MARK: The user's actions
+
+    /// Whether the app hears its notifications through a delegate of `UNUserNotificationCenter`, rather than
+    /// through the app delegate's methods.
+    private func hearsNotificationsThroughCenter(_ index: Int) -> Bool {
+        apps[index].notificationDelegate != nil
+    }
+
+    /// A notification for the app arrives: presented to its delegate when the app is in the foreground, and
+    /// waiting for the user unless the app shows nothing; otherwise waiting in Notification Center.
+    mutating func notify(_ index: Int, remote: Bool) {
+        let app = apps[index].id
+        let kind = remote ? "remote" : "local"
+        if apps[index].configuration.notificationsDenied {
+            note(index, "a \(kind) notification for \(app) is not shown: the user denied its notifications")
+            return
+        }
+        apps[index].notifications.count += 1
+        let notification = NotificationCenterRecord.Waiting(number: apps[index].notifications.count, isRemote: remote)
+        let name = "\(kind) notification \(notification.number)"
+        guard projectedState(of: index).isForeground else {
+            apps[index].notifications.waiting.append(notification)
+            note(index, "\(name) waits in Notification Center" + (isLocked ? " and on the lock screen" : ""))
+            return
+        }
+        if apps[index].notifications.delegateIsSet {
+            // The app answers with the options to show it (a banner, in the list): it waits for the user.
+            apps[index].notifications.waiting.append(notification)
+            queueCall(.notificationWillPresent, .argument(name), for: index)
+            run(index)
+        } else if remote, !hearsNotificationsThroughCenter(index) {
+            // The app delegate's method hears a push that comes while the app is in the foreground; it is not shown.
+            queueCall(.didReceiveRemoteNotification, .argument(name), for: index)
+            run(index)
+        } else {
+            note(
+                index,
+                "\(name) is not shown: \(app) is in the foreground and has set no delegate of "
+                    + "UNUserNotificationCenter to present it")
+        }
+    }
+
+    /// The user taps the app's most recent waiting notification.
+    mutating func tapNotification(of index: Int) throws(ImpossibleAction) {
+        try requireNotificationsReachable()
+        let notification = try takeWaitingNotification(of: index)
+        open(index, responding: notification, with: Self.defaultActionIdentifier)
+    }
+
+    /// The user picks an action of the app's most recent waiting notification: as a tap with the `foreground`
+    /// option, in the background without it.
+    mutating func pickNotificationAction(
+        _ identifier: String, foreground: Bool, of index: Int
+    ) throws(ImpossibleAction) {
+        guard hearsNotificationsThroughCenter(index) else {
+            throw ImpossibleAction(
+                "\(apps[index].id) has no delegate of UNUserNotificationCenter ('notifications'): only that delegate "
+                    + "hears a notification's actions", culprit: .app)
+        }
+        try requireNotificationsReachable()
+        let notification = try takeWaitingNotification(of: index)
+        if foreground {
+            open(index, responding: notification, with: identifier)
+        } else {
+            respondInBackground(index, to: notification, with: identifier)
+        }
+    }
+
+    /// The user clears the app's most recent waiting notification: the app hears it, in the background, only when
+    /// its category asks to (`customDismissAction`).
+    mutating func dismissNotification(of index: Int) throws(ImpossibleAction) {
+        try requireNotificationsReachable()
+        let notification = try takeWaitingNotification(of: index)
+        guard hearsNotificationsThroughCenter(index), apps[index].configuration.hasCustomDismissAction else {
+            note(
+                index,
+                "notification \(notification.number) cleared: its category has no customDismissAction, so "
+                    + "\(apps[index].id) hears nothing")
+            return
+        }
+        respondInBackground(index, to: notification, with: Self.dismissActionIdentifier)
+    }
+
+    /// A waiting notification is reached from the lock screen, Notification Center or a banner: not from behind
+    /// the app switcher, an alert or a call.
+    private func requireNotificationsReachable() throws(ImpossibleAction) {
+        if let overlay, overlay != .notificationCenter { throw ImpossibleAction("\(overlay.rawValue) is open") }
+    }
+
+    private mutating func takeWaitingNotification(
+        of index: Int
+    ) throws(ImpossibleAction) -> NotificationCenterRecord.Waiting {
+        guard let notification = apps[index].notifications.waiting.popLast() else {
+            throw ImpossibleAction(
+                "\(apps[index].id) has no notification waiting in Notification Center (notify delivers one)",
+                culprit: .app)
+        }
+        return notification
+    }
+
+    /// The user opens the app from its notification: Notification Center closes; on the lock screen the unlock
+    /// opens the app directly, and an app that was in front when the device was locked stays behind; the app comes
+    /// to the foreground and hears the response while inactive (docs/lifecycle.md §18).
+    private mutating func open(
+        _ index: Int, responding notification: NotificationCenterRecord.Waiting, with action: String
+    ) {
+        overlay = nil
+        if isLocked {
+            note(nil, "the device unlocks, and the unlock opens \(apps[index].id)")
+            liftLock { phone, returning in
+                if returning != index, phone.projectedState(of: returning) == .inactive {
+                    phone.sendToBackground(returning)
+                }
+            }
+        }
+        let options = LaunchOptions(remoteNotification: notification.isRemote)
+        if hearsNotificationsThroughCenter(index) {
+            bringToFront(index, options: options, deliveries: [(.notificationDidReceive, action)])
+        } else if notification.isRemote {
+            bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, nil)])
+        } else {
+            note(index, "\(apps[index].id) has no delegate of UNUserNotificationCenter: the tap only opens it")
+            bringToFront(index, options: options, deliveries: [])
+        }
+    }
+
+    /// The app hears a response where it is, without coming forward: launched into the background if it is not
+    /// running — even after the user swiped it away, as the response is the user's own act — or resumed silently.
+    private mutating func respondInBackground(
+        _ index: Int, to notification: NotificationCenterRecord.Waiting, with action: String
+    ) {
+        if !projectedState(of: index).isForeground {
+            let options = LaunchOptions(remoteNotification: notification.isRemote)
+            _ = queueWakeForBackgroundWork(of: index, "", options, byTheUser: true)
+        }
+        queueCall(.notificationDidReceive, .argument(action), .notificationDelegateSet, for: index)
+        run(index)
+    }
+}

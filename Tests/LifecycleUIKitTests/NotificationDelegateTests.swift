@@ -1,0 +1,46 @@
+import LifecycleKit
+import LifecycleTesting
+import LifecycleUIKit
+import Testing
+
+/// UIKit-named code hears its notifications through UNUserNotificationCenter's delegate (docs/lifecycle.md §18):
+/// the cold launch from a tap, the presentation in the foreground, an action in the background.
+@Suite @MainActor struct NotificationDelegateTests {
+    @Test func theDelegateHearsTheTapThatLaunchedTheAppAndWhatFollows() throws {
+        let delegate = NotifiedAppDelegate()
+        let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
+        var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
+        configuration.notificationDelegate = .duringLaunch
+        let device = try SimulatedDevice(
+            profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+        try device.perform("notify chat")
+        try device.perform("notification-tap chat")
+        #expect(delegate.responses == [UNNotificationDefaultActionIdentifier])
+        try device.perform("notify chat")
+        #expect(delegate.presented == 1)
+        try device.perform("home")
+        try device.perform("notification-action chat archive")
+        #expect(delegate.responses == [UNNotificationDefaultActionIdentifier, "archive"])
+        // Every handler was called at once: nothing holds the app, which is suspended again.
+        try device.perform("expect chat suspended")
+    }
+
+    /// A response's completion handler not called yet holds the app in the background, as a background task does,
+    /// until the code calls it.
+    @Test func aHandlerNotCalledYetHoldsTheApp() throws {
+        let delegate = NotifiedAppDelegate()
+        delegate.holdsResponses = true
+        let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
+        var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
+        configuration.notificationDelegate = .duringLaunch
+        let device = try SimulatedDevice(
+            profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+        try device.perform("notify chat")
+        try device.perform("notification-tap chat")
+        try device.perform("home")
+        try device.perform("wait 10s")
+        try device.perform("expect chat background")
+        for handler in delegate.heldHandlers { handler() }
+        try device.perform("expect chat suspended")
+    }
+}
