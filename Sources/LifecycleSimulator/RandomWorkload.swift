@@ -9,6 +9,9 @@ import LifecycleTrace
 public struct RandomWorkload {
     public var random: SplitMix64
     public let apps: [AppID]
+    /// Whether the commands include notifications and the user's answers to them (docs/lifecycle.md §18). Off, the
+    /// commands of a seed are those they were before notifications existed, which the benchmarks time.
+    public var notifications = false
 
     /// - Parameters:
     ///   - seed: the seed of every random choice.
@@ -20,10 +23,12 @@ public struct RandomWorkload {
 
     /// Apps named `app0`, `app1`, … with configurations drawn at random: background modes, tasks, slow or
     /// refusing callbacks, exits-on-suspend, restoration, data protection, footprints; scene-based with a chance
-    /// of `scenesPercent` in a hundred.
-    public static func randomApps(count: Int, scenesPercent: Int = 0, using random: inout SplitMix64)
-        -> [AppConfiguration]
-    {
+    /// of `scenesPercent` in a hundred; with a notification delegate with a chance of `notificationsPercent` (set
+    /// during the launch or late, slow, ignoring its completion handlers, denied). A percentage of zero draws nothing,
+    /// so the apps of a seed stay what they were without it.
+    public static func randomApps(
+        count: Int, scenesPercent: Int = 0, notificationsPercent: Int = 0, using random: inout SplitMix64
+    ) -> [AppConfiguration] {
         (0..<count).map { number in
             var app = AppConfiguration(id: AppID("app\(number)"), memory: Int.random(in: 50...400, using: &random))
             func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -58,6 +63,13 @@ public struct RandomWorkload {
                 app.behavior.scheduledTaskWork = seconds(0...700)
                 app.behavior.ignoresScheduledTaskExpiration = chance(20)
             }
+            if notificationsPercent > 0, chance(notificationsPercent) {
+                app.notificationDelegate = chance(30) ? .onceActive : .duringLaunch
+                app.behavior.notificationResponseWork = seconds(0...40)
+                app.behavior.ignoresNotificationCompletion = chance(10)
+                app.hasCustomDismissAction = chance(30)
+                app.notificationsDenied = chance(5)
+            }
             return app
         }
     }
@@ -70,7 +82,7 @@ public struct RandomWorkload {
         let app = apps[Int.random(in: 0..<apps.count, using: &random)]
         let roll = Int.random(in: 0..<100, using: &random)
         if roll >= 80 { return .wait(.milliseconds(Int64.random(in: 0...300_000, using: &random))) }
-        if roll >= 62 { return .perform(anywhere(app)) }
+        if roll >= 62 { return .perform(anywhere(app, on: phone)) }
         switch phone.overlay {
         case .switcher:
             // Picked by index, so that only the chosen action is built.
@@ -131,14 +143,27 @@ public struct RandomWorkload {
         return Int.random(in: 0..<10, using: &random) == 0 ? "\(app).unknown" : Self.taskIdentifier(kind!, of: app)
     }
 
+    /// An app with a notification waiting in Notification Center, if one has.
+    private func notified(on phone: Phone) -> AppID? {
+        apps.first { phone.waitingNotificationCount(of: $0) > 0 }
+    }
+
     /// One of the first few sessions an app may have: a window, a display's scene, or none.
     private mutating func window(of app: AppID) -> SceneID {
         SceneID(app: app, number: Int.random(in: 1...4, using: &random))
     }
 
     /// An action possible in any situation, or nearly: background events, memory, time.
-    private mutating func anywhere(_ app: AppID) -> UserAction {
-        switch Int.random(in: 0..<25, using: &random) {
+    /// A notification's response goes to an app with a notification waiting, when one has.
+    private mutating func anywhere(_ app: AppID, on phone: Phone) -> UserAction {
+        switch Int.random(in: 0..<(notifications ? 30 : 25), using: &random) {
+        case 25, 26: .notify(app, remote: Bool.random(using: &random))
+        case 27: .tapNotification(notified(on: phone) ?? app)
+        case 28:
+            .pickNotificationAction(
+                notified(on: phone) ?? app, identifier: "archive",
+                foreground: Int.random(in: 0..<3, using: &random) == 0)
+        case 29: .dismissNotification(notified(on: phone) ?? app)
         case 0, 1: .backgroundEvent(.push, app)
         case 2, 3: .backgroundEvent(.fetch, app)
         case 4: .backgroundEvent(.download, app)

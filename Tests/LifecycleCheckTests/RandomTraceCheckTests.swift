@@ -84,11 +84,14 @@ import Testing
     /// Runs 1,500 random actions on eight random apps, most of them scene-based, and checks the trace.
     static func check(seed: UInt64, profile: Profile, device: DeviceKind) -> (LogCheck.Outcome, String) {
         var random = SplitMix64(seed: seed)
-        let apps = RandomWorkload.randomApps(count: 8, scenesPercent: 80, using: &random)
+        let notificationsPercent = profile.version >= AppRequirement.notificationCenter.version ? 40 : 0
+        let apps = RandomWorkload.randomApps(
+            count: 8, scenesPercent: 80, notificationsPercent: notificationsPercent, using: &random)
         let simulator = Simulator(
             phone: Phone(profile: profile, device: device, deviceMemory: 1024, apps: apps),
             sink: CollectingTraceSink())
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
+        workload.notifications = true
         workload.drive(simulator, actions: 1_500)
         let lines = simulator.sink.records.map { JSONLinesTraceWriter<String>.line(for: $0)[...] }
         var report = ""

@@ -53,6 +53,32 @@ import Testing
         #expect(notes.contains("not delivered: the user swiped"))
     }
 
+    /// With notifications, the random sessions reach both methods of the notification delegate, a response lost to
+    /// a late delegate, and a response heard in the background: the invariants are checked over them too.
+    @Test func randomSessionsReachTheNotificationPaths() {
+        var callbacks: Set<Callback> = []
+        var notes = ""
+        for seed in UInt64(1)...4 {
+            var random = SplitMix64(seed: seed)
+            let apps = RandomWorkload.randomApps(count: 6, scenesPercent: 50, notificationsPercent: 60, using: &random)
+            let simulator = Simulator(phone: Phone(profile: .ios17, apps: apps), sink: CollectingTraceSink())
+            var workload = RandomWorkload(seed: seed, apps: apps.map(\.id))
+            workload.notifications = true
+            workload.drive(simulator, actions: 3_000)
+            for record in simulator.sink.records {
+                switch record.event {
+                case .callback(_, let callback, _): callbacks.insert(callback)
+                case .note(_, let text): notes += text + "\n"
+                default: break
+                }
+            }
+        }
+        #expect(callbacks.isSuperset(of: [.notificationWillPresent, .notificationDidReceive]))
+        #expect(notes.contains("the response is lost"))
+        #expect(notes.contains("waits in Notification Center"))
+        #expect(notes.contains("watchdog: the completion handler of userNotificationCenter:didReceive"))
+    }
+
     /// On an iPad the random sessions reach two windows of one app active side by side, a window closed while
     /// another scene of its app stays connected, and an external display's scene: the invariants are checked over
     /// them too.
@@ -110,8 +136,12 @@ import Testing
     /// Runs `steps` random actions from `seed` on a phone or an iPad of eight random apps; returns the violations.
     static func replay(seed: UInt64, steps: Int, profile: Profile? = nil) -> [String] {
         var random = SplitMix64(seed: seed)
-        let apps = RandomWorkload.randomApps(count: 8, scenesPercent: 50, using: &random)
+        var apps = RandomWorkload.randomApps(count: 8, scenesPercent: 50, notificationsPercent: 40, using: &random)
         let chosenProfile = profile ?? Profile.allCases[Int.random(in: 0..<Profile.allCases.count, using: &random)]
+        // Before iOS 10 there is no notification center to set a delegate of: those apps keep the legacy path.
+        if chosenProfile.version < AppRequirement.notificationCenter.version {
+            for index in apps.indices { apps[index].notificationDelegate = nil }
+        }
         let memory = Int.random(in: 600...2048, using: &random)
         let device = DeviceKind.allCases[Int.random(in: 0..<DeviceKind.allCases.count, using: &random)]
         let sceneApps = chosenProfile.allowsScenes ? Set(apps.filter(\.usesScenes).map(\.id)) : []
@@ -119,6 +149,7 @@ import Testing
             phone: Phone(profile: chosenProfile, device: device, deviceMemory: memory, apps: apps),
             sink: InvariantChecker(sceneApps: sceneApps))
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
+        workload.notifications = true
         workload.drive(simulator, actions: steps) { simulator, step in
             simulator.sink.checkSettled(simulator.phone, after: step)
         }
