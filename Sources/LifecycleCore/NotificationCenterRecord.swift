@@ -8,6 +8,17 @@ struct NotificationCenterRecord: Sendable {
         var isRemote: Bool
     }
 
+    /// A local notification the app's code asked for, waiting for its time (`UNUserNotificationCenter.add(_:)`
+    /// with a time-interval trigger).
+    struct Request: Sendable {
+        var identifier: String
+        var due: PlainTimer
+        /// How often it comes again, for a repeating trigger.
+        var interval: Duration?
+    }
+
+    /// The requests waiting for their time: the system's, kept across the app's processes.
+    var requests: [Request] = []
     /// Whether the app's process has set the delegate of `UNUserNotificationCenter`: a new process has not.
     var delegateIsSet = false
     /// The notifications waiting for the user, oldest first: the system's, kept across the app's processes.

@@ -306,6 +306,8 @@ extension Phone {
             break
         case .taskRequestDue, .scheduledTaskWorkDone, .scheduledTaskExpires, .scheduledTaskEnds:
             scheduledTaskTimerFired(timer, for: index)
+        case .notificationDue:
+            notificationDue(timer, for: index)
         }
     }
 

@@ -28,6 +28,80 @@ extension Phone {
         resolving { phone, list in phone.setNotificationDelegate(in: app, into: &list) }.actions
     }
 
+    /// Whether the user lets the app show notifications (`requestAuthorization` is granted).
+    public func notificationsAreAuthorized(for app: AppID) -> Bool {
+        indexByID[app].map { !apps[$0].configuration.notificationsDenied } ?? false
+    }
+
+    /// The identifiers of the app's notification requests still waiting for their time, in the order added.
+    public func pendingNotificationRequests(of app: AppID) -> [String] {
+        indexByID[app].map { apps[$0].notifications.requests.map(\.identifier) } ?? []
+    }
+
+    /// An app's code adds a notification request (`UNUserNotificationCenter.add(_:)`): the system delivers it as a
+    /// local notification after `delay` on the phone's clock (a time-interval trigger), or at once (`nil`); a
+    /// repeating one comes again every `delay`. A waiting request with the same identifier is replaced.
+    public mutating func addNotificationRequest(
+        _ identifier: String, after delay: Duration?, repeats: Bool = false, in app: AppID,
+        into list: inout ActionList
+    ) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            phone.removeNotificationRequests([identifier], of: index)
+            guard let delay, delay > .zero else {
+                phone.notify(index, remote: false)
+                return
+            }
+            let due = phone.schedule(.notificationDue, for: index, after: delay)
+            phone.apps[index].notifications.requests.append(
+                NotificationCenterRecord.Request(identifier: identifier, due: due, interval: repeats ? delay : nil))
+            phone.note(index, "notification request \(identifier): due in \(delay.secondsText) s")
+        }
+    }
+
+    /// An app's code removes its waiting notification requests with these identifiers, or all of them (`nil`).
+    public mutating func removePendingNotificationRequests(
+        _ identifiers: [String]?, in app: AppID, into list: inout ActionList
+    ) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            phone.removeNotificationRequests(identifiers, of: index)
+        }
+    }
+
+    /// ``addNotificationRequest(_:after:repeats:in:into:)``, returning what must happen.
+    public mutating func addNotificationRequest(
+        _ identifier: String, after delay: Duration?, repeats: Bool = false, in app: AppID
+    ) -> [Action] {
+        resolving { phone, list in
+            phone.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app, into: &list)
+        }.actions
+    }
+
+    /// ``removePendingNotificationRequests(_:in:into:)``, returning what must happen.
+    public mutating func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID) -> [Action] {
+        resolving { phone, list in phone.removePendingNotificationRequests(identifiers, in: app, into: &list) }
+            .actions
+    }
+
+    private mutating func removeNotificationRequests(_ identifiers: [String]?, of index: Int) {
+        let removed = apps[index].notifications.requests.filter { identifiers?.contains($0.identifier) ?? true }
+        guard !removed.isEmpty else { return }
+        for request in removed { cancel(request.due) }
+        apps[index].notifications.requests.removeAll { identifiers?.contains($0.identifier) ?? true }
+    }
+
+    /// A request's time came: its notification arrives, and a repeating one is due again.
+    mutating func notificationDue(_ timer: PlainTimer, for index: Int) {
+        guard let position = apps[index].notifications.requests.firstIndex(where: { $0.due == timer }) else { return }
+        if let interval = apps[index].notifications.requests[position].interval {
+            apps[index].notifications.requests[position].due = schedule(.notificationDue, for: index, after: interval)
+        } else {
+            apps[index].notifications.requests.remove(at: position)
+        }
+        notify(index, remote: false)
+    }
+
     // MARK: What a scripted app's code does
 
     /// A scripted app sets its notification delegate in the callback where it declares it does: in

@@ -27,6 +27,8 @@ public struct SystemTimer: Sendable, Hashable {
         case scheduledTaskExpires
         /// A scheduled task's time is over: an app that has not completed it is killed.
         case scheduledTaskEnds
+        /// A local notification the app scheduled is due (docs/lifecycle.md §18).
+        case notificationDue
     }
 
     public let id: UInt64

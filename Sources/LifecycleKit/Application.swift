@@ -250,7 +250,8 @@ public final class Application {
     /// A notification as the delegate sees it, delivered now; its request's identifier is the name the trace gives.
     private func notification(named name: String) -> UNNotification {
         UNNotification(
-            date: host.currentDate, request: UNNotificationRequest(identifier: name, content: UNNotificationContent()))
+            date: host.currentDate,
+            request: UNNotificationRequest(identifier: name, content: UNNotificationContent(), trigger: nil))
     }
 
     /// The response of the user's action with this identifier to a notification delivered now.

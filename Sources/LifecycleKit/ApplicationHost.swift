@@ -16,6 +16,14 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func completionHandlerCalled(for callback: Callback, in app: AppID)
     /// The app's code sets the delegate of `UNUserNotificationCenter` (docs/lifecycle.md §18).
     func setNotificationDelegate(in app: AppID)
+    /// `UNUserNotificationCenter.add(_:)`: a local notification after `delay` on the phone's clock (`nil`: at
+    /// once), again every `delay` when it `repeats`.
+    func addNotificationRequest(_ identifier: String, after delay: Duration?, repeats: Bool, in app: AppID)
+    /// `removePendingNotificationRequests(withIdentifiers:)`, or `removeAllPendingNotificationRequests()` (`nil`).
+    func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID)
+    /// The identifiers of the app's notification requests still waiting for their time, and whether the user lets
+    /// the app show notifications (`requestAuthorization`'s answer).
+    func notificationSettings(of app: AppID) -> (authorized: Bool, pending: [String])
     /// The app's stored restoration archive, if it has one.
     func restorationArchive(of app: AppID) -> [String: Data]?
     /// Carries out what the app's code asked for its scenes (docs/lifecycle.md §16), once that code has returned

@@ -10,6 +10,9 @@ import LifecycleCore
 public final class UNUserNotificationCenter {
     /// The app whose center this is; `nil` for the one ``current()`` gives outside any app's code.
     unowned let application: Application?
+    /// The requests this process added, by identifier: what ``getPendingNotificationRequests(completionHandler:)``
+    /// gives back for the identifiers the system still holds.
+    private var added: [String: UNNotificationRequest] = [:]
 
     init(application: Application?) {
         self.application = application
@@ -29,6 +32,108 @@ public final class UNUserNotificationCenter {
             guard let application, delegate != nil else { return }
             application.host.setNotificationDelegate(in: application.bundleIdentifier)
         }
+    }
+
+    /// `requestAuthorization(options:completionHandler:)`: granted unless the user refused (a scenario's
+    /// `notifications-denied`); the handler runs on the main actor.
+    public func requestAuthorization(
+        options: UNAuthorizationOptions = [], completionHandler: @escaping @MainActor (Bool, (any Error)?) -> Void
+    ) {
+        completionHandler(settings().authorized, nil)
+    }
+
+    /// `requestAuthorization(options:)`, as Swift's `async` form.
+    public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        settings().authorized
+    }
+
+    /// `add(_:withCompletionHandler:)`: the system delivers the request's notification when its trigger fires — a
+    /// time-interval trigger's delay on the phone's clock, or at once without a trigger — replacing a waiting
+    /// request with the same identifier. A notification of an app the user denied is never shown.
+    public func add(
+        _ request: UNNotificationRequest,
+        withCompletionHandler completionHandler: (@MainActor ((any Error)?) -> Void)? = nil
+    ) {
+        if let application {
+            added[request.identifier] = request
+            let trigger = request.trigger as? UNTimeIntervalNotificationTrigger
+            application.host.addNotificationRequest(
+                request.identifier, after: trigger.map { .seconds($0.timeInterval) },
+                repeats: trigger?.repeats ?? false,
+                in: application.bundleIdentifier)
+        }
+        completionHandler?(nil)
+    }
+
+    /// `add(_:)`, as Swift's `async` form.
+    public func add(_ request: UNNotificationRequest) async throws {
+        add(request, withCompletionHandler: nil)
+    }
+
+    /// `removePendingNotificationRequests(withIdentifiers:)`: those requests never fire.
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
+        guard let application else { return }
+        application.host.removePendingNotificationRequests(identifiers, in: application.bundleIdentifier)
+    }
+
+    /// `removeAllPendingNotificationRequests()`.
+    public func removeAllPendingNotificationRequests() {
+        guard let application else { return }
+        application.host.removePendingNotificationRequests(nil, in: application.bundleIdentifier)
+    }
+
+    /// `getPendingNotificationRequests(completionHandler:)`: the requests still waiting for their trigger.
+    public func getPendingNotificationRequests(
+        completionHandler: @escaping @MainActor ([UNNotificationRequest]) -> Void
+    ) {
+        completionHandler(
+            settings().pending.map {
+                added[$0] ?? UNNotificationRequest(identifier: $0, content: UNNotificationContent(), trigger: nil)
+            })
+    }
+
+    /// `pendingNotificationRequests()`, as Swift's `async` form.
+    public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+        var requests: [UNNotificationRequest] = []
+        getPendingNotificationRequests { requests = $0 }
+        return requests
+    }
+
+    private func settings() -> (authorized: Bool, pending: [String]) {
+        guard let application else { return (false, []) }
+        return application.host.notificationSettings(of: application.bundleIdentifier)
+    }
+}
+
+/// `UNAuthorizationOptions`: what the app asks to do with its notifications.
+public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
+    public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
+    public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
+    public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+}
+
+/// `UNNotificationTrigger`: when a request's notification comes.
+public class UNNotificationTrigger: @unchecked Sendable {
+    // Safe: an immutable value, as UserNotifications' class is; its subclasses add only `let` properties.
+    public let repeats: Bool
+
+    init(repeats: Bool) {
+        self.repeats = repeats
+    }
+}
+
+/// `UNTimeIntervalNotificationTrigger`: after a number of seconds on the phone's clock, once or again and again.
+public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+    // Safe: immutable, as its superclass.
+    public let timeInterval: TimeInterval
+
+    public init(timeInterval: TimeInterval, repeats: Bool) {
+        self.timeInterval = timeInterval
+        super.init(repeats: repeats)
     }
 }
 
@@ -84,14 +189,16 @@ public final class UNNotificationContent: Sendable {
     }
 }
 
-/// `UNNotificationRequest`: a notification's identifier and content.
+/// `UNNotificationRequest`: a notification's identifier, content, and the trigger that delivers it.
 public final class UNNotificationRequest: Sendable {
     public let identifier: String
     public let content: UNNotificationContent
+    public let trigger: UNNotificationTrigger?
 
-    public init(identifier: String, content: UNNotificationContent) {
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
         self.identifier = identifier
         self.content = content
+        self.trigger = trigger
     }
 }
 

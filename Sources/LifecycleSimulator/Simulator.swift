@@ -202,6 +202,18 @@ public final class Simulator<Sink: TraceSink> {
         carryingOut { phone, list in phone.setNotificationDelegate(in: app, into: &list) }
     }
 
+    /// The app's code adds a notification request, delivered after `delay` in virtual time.
+    public func addNotificationRequest(_ identifier: String, after delay: Duration?, repeats: Bool, in app: AppID) {
+        carryingOut { phone, list in
+            phone.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app, into: &list)
+        }
+    }
+
+    /// The app's code removes its waiting notification requests with these identifiers, or all (`nil`).
+    public func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID) {
+        carryingOut { phone, list in phone.removePendingNotificationRequests(identifiers, in: app, into: &list) }
+    }
+
     /// The app's code submits a request to `BGTaskScheduler`: the error `submit(_:)` throws, or `nil`.
     public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
         carryingOut { phone, list in phone.submitTaskRequest(request, in: app, into: &list) }

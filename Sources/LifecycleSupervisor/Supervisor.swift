@@ -554,6 +554,16 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.completionHandlerCalled(for: callback, in: app))
         case .notificationDelegateSet:
             carryOut(phone.setNotificationDelegate(in: app))
+        case .addNotificationRequest(let identifier, let delay, let repeats):
+            carryOut(phone.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app))
+        case .removeNotificationRequests(let identifiers):
+            carryOut(phone.removePendingNotificationRequests(identifiers, in: app))
+        case .notificationSettings(let request):
+            send(
+                .notificationSettings(
+                    request: request, authorized: phone.notificationsAreAuthorized(for: app),
+                    pending: phone.pendingNotificationRequests(of: app)),
+                to: app)
         case .submit(let request, let taskRequest):
             var error: TaskRequestError?
             var actions: [Action] = []

@@ -117,7 +117,7 @@ public final class SupervisedHost {
             if let refusal { refused?(refusal) }
         case .scheduledTask(let identifier, let step):
             application.runScheduledTask(step, identifier: identifier)
-        case .task, .submitted:
+        case .task, .submitted, .notificationSettings:
             // An answer nobody waits for: out of turn.
             FileHandle.standardError.write(Data("\(app): an answer out of turn; the connection is closed\n".utf8))
             exit(2)
@@ -228,6 +228,27 @@ extension SupervisedHost: ApplicationHost {
 
     public func setNotificationDelegate(in app: AppID) {
         send(.notificationDelegateSet)
+    }
+
+    public func addNotificationRequest(_ identifier: String, after delay: Duration?, repeats: Bool, in app: AppID) {
+        send(.addNotificationRequest(identifier: identifier, after: delay, repeats: repeats))
+    }
+
+    public func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID) {
+        send(.removeNotificationRequests(identifiers: identifiers))
+    }
+
+    /// Asks the supervisor, whose phone holds the requests, and waits for its answer.
+    public func notificationSettings(of app: AppID) -> (authorized: Bool, pending: [String]) {
+        nextRequest += 1
+        let request = nextRequest
+        return ask(.notificationSettings(request: request)) { message in
+            if case .notificationSettings(request, let authorized, let pending) = message {
+                (authorized, pending)
+            } else {
+                nil
+            }
+        }
     }
 
     public func restorationArchive(of app: AppID) -> [String: Data]? {

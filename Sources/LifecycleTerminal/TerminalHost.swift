@@ -338,6 +338,18 @@ extension TerminalHost: ApplicationHost {
         carryOutFromAppCode(phone.setNotificationDelegate(in: app))
     }
 
+    public func addNotificationRequest(_ identifier: String, after delay: Duration?, repeats: Bool, in app: AppID) {
+        carryOutFromAppCode(phone.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app))
+    }
+
+    public func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID) {
+        carryOutFromAppCode(phone.removePendingNotificationRequests(identifiers, in: app))
+    }
+
+    public func notificationSettings(of app: AppID) -> (authorized: Bool, pending: [String]) {
+        (phone.notificationsAreAuthorized(for: app), phone.pendingNotificationRequests(of: app))
+    }
+
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
         carryOutFromAppCode(phone.completionHandlerCalled(for: callback, in: app))
     }

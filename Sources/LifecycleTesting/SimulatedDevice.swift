@@ -174,6 +174,9 @@ extension SimulatedDevice: ApplicationHost {
     /// An app's state in the core.
     public func state(of app: AppID) -> AppState { simulator.phone.state(of: app) ?? .notRunning }
 
+    /// How many of the app's notifications wait in Notification Center for the user (docs/lifecycle.md §18).
+    public func waitingNotificationCount(of app: AppID) -> Int { simulator.phone.waitingNotificationCount(of: app) }
+
     public func backgroundTimeRemaining(of app: AppID) -> Duration? {
         simulator.backgroundTimeRemaining(of: app)
     }
@@ -218,6 +221,18 @@ extension SimulatedDevice: ApplicationHost {
 
     public func setNotificationDelegate(in app: AppID) {
         simulator.setNotificationDelegate(in: app)
+    }
+
+    public func addNotificationRequest(_ identifier: String, after delay: Duration?, repeats: Bool, in app: AppID) {
+        simulator.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app)
+    }
+
+    public func removePendingNotificationRequests(_ identifiers: [String]?, in app: AppID) {
+        simulator.removePendingNotificationRequests(identifiers, in: app)
+    }
+
+    public func notificationSettings(of app: AppID) -> (authorized: Bool, pending: [String]) {
+        (simulator.phone.notificationsAreAuthorized(for: app), simulator.phone.pendingNotificationRequests(of: app))
     }
 
     public func restorationArchive(of app: AppID) -> [String: Data]? {

@@ -458,6 +458,7 @@ public final class PlaygroundSession {
         case .scheduledTaskWorkDone: "the scheduled task completes"
         case .scheduledTaskExpires: "the scheduled task's expiration handler runs"
         case .scheduledTaskEnds: "the scheduled task's time ends"
+        case .notificationDue: "a notification the app scheduled comes"
         }
     }
 }

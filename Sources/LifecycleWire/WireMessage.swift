@@ -29,6 +29,9 @@ public enum ToApp: Codable, Sendable, Hashable {
     /// The answer to ``FromApp/submit(request:_:)``: the error `submit` throws, or `nil`, and the requests now
     /// pending.
     case submitted(request: UInt64, error: TaskRequestError?, pending: [TaskRequest])
+    /// The answer to ``FromApp/notificationSettings(request:)``: whether the user lets the app show notifications,
+    /// and the identifiers of its requests still waiting.
+    case notificationSettings(request: UInt64, authorized: Bool, pending: [String])
 }
 
 /// What an app process tells its supervisor.
@@ -57,4 +60,11 @@ public enum FromApp: Codable, Sendable, Hashable {
     case cancelTaskRequests(identifier: String?)
     /// The app's code sets the delegate of `UNUserNotificationCenter` (docs/lifecycle.md §18).
     case notificationDelegateSet
+    /// The app's code adds a notification request, due after a delay (`nil`: at once).
+    case addNotificationRequest(identifier: String, after: Duration?, repeats: Bool)
+    /// The app's code removes its waiting notification requests with these identifiers, or all (`nil`).
+    case removeNotificationRequests(identifiers: [String]?)
+    /// The app's code asks for its notification settings; the supervisor answers
+    /// ``ToApp/notificationSettings(request:authorized:pending:)``.
+    case notificationSettings(request: UInt64)
 }

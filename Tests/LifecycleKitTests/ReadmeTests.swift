@@ -27,7 +27,7 @@ import Testing
             "Tests/LifecycleKitTests/ReadmeScenarioTest.swift", "Examples/LoggingApp/LoggingApp.swift",
             "Examples/LoggingSceneApp/LoggingSceneApp.swift",
             "Examples/LoggingExample/AppDelegate.swift", "XcodeTemplates/LoggingApp/AppDelegate.swift",
-            "Tests/LifecycleUIKitTests/ClockedAppDelegate.swift",
+            "Tests/LifecycleUIKitTests/ClockedAppDelegate.swift", "Tests/LifecycleUIKitTests/NotifiedAppDelegate.swift",
         ].map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
         for block in blocks {
             #expect(compiled.contains { $0.contains(block) }, "not in a compiled file:\n\(block)")

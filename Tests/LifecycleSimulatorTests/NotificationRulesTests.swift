@@ -124,6 +124,26 @@ import Testing
             ])
     }
 
+    /// A repeating request comes every interval on the phone's clock, outliving the process, until the app's code
+    /// removes it; one with the identifier of a waiting request replaces it.
+    @Test func aRepeatingRequestComesUntilItIsRemoved() throws {
+        var configuration = AppConfiguration(id: "chat")
+        configuration.notificationDelegate = .duringLaunch
+        let simulator = Simulator(phone: Phone(profile: .ios17, apps: [configuration]), sink: CollectingTraceSink())
+        try simulator.perform(.tap("chat"))
+        simulator.addNotificationRequest("daily", after: .seconds(60), repeats: true, in: "chat")
+        simulator.addNotificationRequest("daily", after: .seconds(60), repeats: true, in: "chat")
+        try simulator.perform(.home)
+        try simulator.perform(.memoryPressure(count: nil))
+        simulator.advance(by: .seconds(130))
+        #expect(simulator.phone.waitingNotificationCount(of: "chat") == 2)
+        #expect(simulator.phone.pendingNotificationRequests(of: "chat") == ["daily"])
+        simulator.removePendingNotificationRequests(nil, in: "chat")
+        simulator.advance(by: .seconds(600))
+        #expect(simulator.phone.waitingNotificationCount(of: "chat") == 2)
+        #expect(simulator.phone.pendingNotificationRequests(of: "chat").isEmpty)
+    }
+
     /// A notification that comes while the app is still launching into the foreground, before its late delegate is
     /// set, is not shown: nothing waits to be tapped.
     @Test func aLateDelegateMissesANotificationThatComesBeforeItIsSet() throws {

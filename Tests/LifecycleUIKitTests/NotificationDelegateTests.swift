@@ -25,6 +25,30 @@ import Testing
         try device.perform("expect chat suspended")
     }
 
+    /// A local notification the code schedules comes at its time on the phone's clock; a denied app's is never
+    /// scheduled, as its code learns it may not show one.
+    @Test(arguments: [false, true])
+    func aReminderComesOnThePhonesClock(denied: Bool) throws {
+        let delegate = NotifiedAppDelegate()
+        delegate.reminderAfter = 60
+        let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
+        var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
+        configuration.notificationDelegate = .duringLaunch
+        configuration.notificationsDenied = denied
+        let device = try SimulatedDevice(
+            profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+        try device.perform("tap chat")
+        #expect(delegate.authorized == !denied)
+        try device.perform("home")
+        device.wait(.seconds(59))
+        #expect(device.waitingNotificationCount(of: "chat") == 0)
+        device.wait(.seconds(1))
+        #expect(device.waitingNotificationCount(of: "chat") == (denied ? 0 : 1))
+        guard !denied else { return }
+        try device.perform("notification-tap chat")
+        #expect(delegate.responses == [UNNotificationDefaultActionIdentifier])
+    }
+
     /// A response's completion handler not called yet holds the app in the background, as a background task does,
     /// until the code calls it.
     @Test func aHandlerNotCalledYetHoldsTheApp() throws {

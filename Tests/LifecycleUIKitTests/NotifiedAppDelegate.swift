@@ -1,9 +1,10 @@
 // swift-format-ignore-file
 // (The three lines stand as an iOS file writes them, unindented.)
-// A file as an iOS app writes it, behind the three lines (and UserNotifications' import on iOS): LifecycleUIKit
-// alone gives it UNUserNotificationCenter and its delegate, with no other import.
+// A file as an iOS app writes it, behind the three lines (and the README's imports of BackgroundTasks and
+// UserNotifications on iOS): LifecycleUIKit alone gives it UNUserNotificationCenter and its delegate.
 #if canImport(UIKit)
 import UIKit
+import BackgroundTasks
 import UserNotifications
 #else
 import LifecycleUIKit
@@ -14,6 +15,10 @@ import LifecycleUIKit
 @MainActor
 final class NotifiedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     var holdsResponses = false
+    /// When set, the app asks for authorization as it launches and, if granted, schedules a reminder this many
+    /// seconds later.
+    var reminderAfter: TimeInterval?
+    private(set) var authorized: Bool?
     private(set) var presented = 0
     private(set) var responses: [String] = []
     /// The completion handlers kept, when the app holds its responses.
@@ -23,7 +28,17 @@ final class NotifiedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotif
         _ application: UIApplication,
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        UNUserNotificationCenter.current().delegate = self
+        let center = UNUserNotificationCenter.current()
+        center.delegate = self
+        if let reminderAfter {
+            center.requestAuthorization(options: [.alert, .sound]) { granted, _ in
+                self.authorized = granted
+                guard granted else { return }
+                let content = UNNotificationContent(title: "Reminder")
+                let trigger = UNTimeIntervalNotificationTrigger(timeInterval: reminderAfter, repeats: false)
+                center.add(UNNotificationRequest(identifier: "reminder", content: content, trigger: trigger))
+            }
+        }
         return true
     }
 
