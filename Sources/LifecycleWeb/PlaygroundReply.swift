@@ -141,6 +141,10 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var memory: Int
         /// Its scene sessions (docs/lifecycle.md §16), its first window's first.
         public var sessions: [Session]
+        /// How many of its notifications wait in Notification Center, and whether it hears them through a delegate
+        /// of UNUserNotificationCenter (docs/lifecycle.md §18).
+        public var notifications: Int
+        public var notificationDelegate: Bool
     }
 
     /// A scene session of an app: a window, or an external display's scene.

@@ -377,7 +377,9 @@ public final class PlaygroundSession {
                 pendingRequests: phone.pendingRequests(of: id).map(\.identifier),
                 scheduledTasks: phone.runningTasks(of: id),
                 budget: simulator.backgroundTimeRemaining(of: id)?.inSeconds,
-                memory: phone.state(of: id) == .notRunning ? 0 : phone.footprint(of: id) ?? 0, sessions: sessions)
+                memory: phone.state(of: id) == .notRunning ? 0 : phone.footprint(of: id) ?? 0, sessions: sessions,
+                notifications: phone.waitingNotificationCount(of: id),
+                notificationDelegate: configuration?.notificationDelegate != nil)
         }
         let timers = simulator.pendingTimers.map { pending in
             PhoneSnapshot.Timer(

@@ -83,6 +83,7 @@ def check(driver, url, screenshot):
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
     check_ipad(driver, wait, url)
     check_scheduled_tasks(driver, wait, url)
+    check_notifications(driver, wait, url)
     check_large_scenario(driver, wait, url)
 
 
@@ -128,6 +129,41 @@ def check_scheduled_tasks(driver, wait, url):
     source = driver.find_element(By.ID, "source").get_attribute("value")
     if not source.endswith("submit news com.example.refresh\nbgtask-launch news com.example.refresh\n"):
         raise AssertionError(f"the scenario does not end with the task lines: {source!r}")
+
+
+NOTIFICATIONS = """profile ios17
+app chat notifications
+app maps
+tap maps
+lock
+"""
+
+
+def check_notifications(driver, wait, url):
+    """A notification from the Notify button waits on the lock screen and on the app's card; tapped there, the
+    unlock opens the app, which hears the response between its foreground and its activation."""
+    open_and_run(driver, wait, url, NOTIFICATIONS)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .lock-screen"))
+    driver.find_element(By.ID, "target-app").send_keys("chat")
+    driver.find_element(By.CSS_SELECTOR, 'button[data-app-line="notify"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen .lock-screen .notification[data-app="chat"]'))
+    card = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="chat"] .waiting-notifications').text)
+    if not card.startswith("1 waiting"):
+        raise AssertionError(f"the chat card says {card!r}")
+    driver.find_element(By.CSS_SELECTOR, '#screen .notification[data-app="chat"] .notification-body').click()
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="chat"] .badge').text == "active")
+    lines = trace_lines(driver)
+    order = [next(i for i, line in enumerate(lines) if "chat" in line and name in line) for name in (
+        "application:didFinishLaunchingWithOptions:",
+        "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+        "applicationDidBecomeActive:")]
+    if order != sorted(order):
+        raise AssertionError(f"the response is not between the launch and the activation: {lines}")
+    if driver.find_elements(By.CSS_SELECTOR, "#screen .lock-screen"):
+        raise AssertionError("the phone is still locked after the tap")
+    source = driver.find_element(By.ID, "source").get_attribute("value")
+    if not source.endswith("notify chat\nnotification-tap chat\n"):
+        raise AssertionError(f"the scenario does not end with the notification lines: {source!r}")
 
 
 IPAD = """profile ios17

@@ -86,10 +86,32 @@ const Phone = (() => {
             <div class="home-indicator"></div></div>`;
     }
 
+    /**
+     * The notifications waiting for the user, an app's at a time, newest on top: a tap opens the app (on the lock
+     * screen, through the unlock), an action is handled in the background, a dismiss clears it (docs/lifecycle.md
+     * §18).
+     */
+    function notificationList(snapshot) {
+        return snapshot.apps.filter((app) => app.notifications > 0).map((app) => {
+            const id = escape(app.id);
+            const actions = app.notificationDelegate
+                ? `<button data-line="notification-action ${id} archive" title="notification-action ${id} archive">Archive</button>`
+                : "";
+            return `<div class="notification" data-app="${id}">
+                <button class="notification-body" data-line="notification-tap ${id}" title="notification-tap ${id}">
+                    <span class="glyph small" style="background:${colour(app.id)}">${escape(app.id.slice(0, 1).toUpperCase())}</span>
+                    <b>${id}</b> ${app.notifications > 1 ? `${app.notifications} notifications` : "a notification"}</button>
+                ${actions}
+                <button data-line="notification-dismiss ${id}" title="notification-dismiss ${id}">Clear</button>
+            </div>`;
+        }).join("");
+    }
+
     function lockScreen(snapshot) {
         return `<div class="lock-screen">${statusBar(snapshot, true)}
             <div class="lock-time">${wallClock(snapshot.time)}</div>
             <div class="lock-date">Locked</div>
+            <div class="notifications">${notificationList(snapshot)}</div>
             <button class="lock-unlock" data-line="unlock">Unlock</button></div>`;
     }
 
@@ -122,6 +144,7 @@ const Phone = (() => {
     function notificationCenter(snapshot) {
         return `<div class="overlay notification-center">
             <div class="lock-time">${wallClock(snapshot.time)}</div>
+            <div class="notifications">${notificationList(snapshot)}</div>
             <div class="nc-item">No Older Notifications</div>
             <button class="overlay-close" data-line="dismiss">Swipe up to close</button></div>`;
     }

@@ -162,11 +162,16 @@
             // Scheduled tasks (docs/lifecycle.md §17): requests waiting for the system, tasks the process runs.
             const scheduled = app.pendingRequests.map((id) => `<span class="task pending" title="a request waiting for the system">pending ${Phone.escape(id)}</span>`).join("")
                 + app.scheduledTasks.map((id) => `<span class="task running" title="a scheduled task the app runs">running ${Phone.escape(id)}</span>`).join("");
+            // Its notifications waiting in Notification Center, with what the user may do to the newest
+            // (docs/lifecycle.md §18).
+            const id = Phone.escape(app.id);
+            const waiting = app.notifications === 0 ? "" : `<span class="waiting-notifications">${app.notifications} waiting
+                <button data-line="notification-tap ${id}">Tap</button>${app.notificationDelegate ? `<button data-line="notification-action ${id} archive">Archive</button>` : ""}<button data-line="notification-dismiss ${id}">Dismiss</button></span>`;
             const modes = app.backgroundModes.length ? `<span class="modes">${Phone.escape(app.backgroundModes.join(", "))}</span>` : "";
             card.innerHTML = `
                 <header><span class="glyph small" style="background:${Phone.colour(app.id)}">${Phone.escape(app.id.slice(0, 1).toUpperCase())}</span>
                     <b>${Phone.escape(app.id)}</b><span class="badge">${app.state}</span></header>
-                <div class="facts">${scene}${tasks}${scheduled}${budget}<span>${app.memory} MB</span>${modes}</div>
+                <div class="facts">${scene}${tasks}${scheduled}${waiting}${budget}<span>${app.memory} MB</span>${modes}</div>
                 <div class="heard">${heard[app.id] ? Phone.escape(heard[app.id]) : ""}</div>`;
             if (heard[app.id]) card.classList.add("hears");
             card.onclick = () => follow(app.id);
