@@ -111,6 +111,33 @@ import Testing
                 """))
     }
 
+    /// The notification delegate's methods (docs/lifecycle.md §18), by their Swift names and `-[AnyClass …]`: a
+    /// presentation only in the foreground, a response on the way to active; in a log that shows the app coming
+    /// back to the foreground, a presentation in the background is found at its line.
+    @Test func theNotificationDelegatesMethodsAreHeldToTheModel() {
+        let log = """
+            2024-03-01 10:00:00.000 Chat[100:1] application:didFinishLaunchingWithOptions:
+            2024-03-01 10:00:00.001 Chat[100:1] applicationDidBecomeActive:
+            2024-03-01 10:00:01.000 Chat[100:1] userNotificationCenter(_:willPresent:withCompletionHandler:)
+            2024-03-01 10:00:02.000 Chat[100:1] applicationWillResignActive:
+            2024-03-01 10:00:02.001 Chat[100:1] applicationDidEnterBackground:
+            2024-03-01 10:00:09.000 Chat[100:1] applicationWillEnterForeground:
+            2024-03-01 10:00:09.001 Chat[100:1] -[AppDelegate userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:]
+            2024-03-01 10:00:09.002 Chat[100:1] applicationDidBecomeActive:
+            """
+        #expect(Self.check(log).0 == .success, "\(Self.check(log).1)")
+        let late =
+            log + "\n2024-03-01 10:00:10.000 Chat[100:1] applicationWillResignActive:\n"
+            + "2024-03-01 10:00:10.001 Chat[100:1] applicationDidEnterBackground:\n"
+            + "2024-03-01 10:00:11.000 Chat[100:1] userNotificationCenter(_:willPresent:)"
+        let (outcome, output) = Self.check(late)
+        #expect(outcome == .violation)
+        #expect(
+            output.contains(
+                "log:11: violation: userNotificationCenter:willPresentNotification:withCompletionHandler: cannot happen here"
+            ), "\(output)")
+    }
+
     /// A long log of many processes, its records moved to the temporary file after 100 bytes: the report is
     /// the one kept in memory gives, and a violation deep in it shows its own line.
     @Test func linesKeptInATemporaryFileGiveTheSameReport() {
