@@ -146,9 +146,10 @@ extension Phone {
     // MARK: The user's actions
 
     /// Whether the app hears its notifications through a delegate of `UNUserNotificationCenter`, rather than
-    /// through the app delegate's methods.
-    private func hearsNotificationsThroughCenter(_ index: Int) -> Bool {
-        apps[index].notificationDelegate != nil
+    /// through the app delegate's methods: it declares one, or its process has set one (an app whose code runs in
+    /// the host and declares none; its cold launches keep the legacy path).
+    func hearsNotificationsThroughCenter(_ index: Int) -> Bool {
+        apps[index].notificationDelegate != nil || apps[index].notifications.delegateIsSet
     }
 
     /// A notification for the app arrives: presented to its delegate when the app is in the foreground, and

@@ -108,7 +108,7 @@ extension Phone {
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
-            if apps[index].configuration.notificationDelegate != nil {
+            if hearsNotificationsThroughCenter(index) {
                 // The app hears of it through its notification delegate (docs/lifecycle.md §18).
                 notify(index, remote: true)
                 try tapNotification(of: index)

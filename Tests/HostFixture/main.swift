@@ -2,7 +2,8 @@
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
 //                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--open-window-after MS]
-//                    [--counter FILE] [--crash-after SECONDS] [--bgtask IDENTIFIER]
+//                    [--counter FILE] [--crash-after SECONDS] [--bgtask IDENTIFIER] [--notifications]
+//                    [--reminder SECONDS]
 // Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
@@ -10,7 +11,11 @@ import LifecycleKit
 import LifecycleTerminal
 
 @MainActor
-final class FixtureDelegate: ApplicationDelegate {
+final class FixtureDelegate: ApplicationDelegate, UNUserNotificationCenterDelegate {
+    /// Sets the notification center's delegate at launch, and logs what it hears.
+    var notifications = false
+    /// Schedules a local notification this many seconds after the launch.
+    var reminder: TimeInterval?
     var slow: (selector: String, seconds: UInt32)?
     var task: Duration?
     var ignoresExpiration = false
@@ -30,6 +35,12 @@ final class FixtureDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         log("application:didFinishLaunchingWithOptions:")
+        if notifications { UNUserNotificationCenter.current().delegate = self }
+        if let reminder {
+            let trigger = UNTimeIntervalNotificationTrigger(timeInterval: reminder, repeats: false)
+            UNUserNotificationCenter.current().add(
+                UNNotificationRequest(identifier: "reminder", content: UNNotificationContent(), trigger: trigger))
+        }
         if let refreshTask {
             BGTaskScheduler.shared.register(forTaskWithIdentifier: refreshTask) { task in
                 FileHandle.standardOutput.write(Data("launch handler \(task.identifier)\n".utf8))
@@ -50,6 +61,20 @@ final class FixtureDelegate: ApplicationDelegate {
             application.run(after: .seconds(-5)) { FileHandle.standardOutput.write(Data("now\n".utf8)) }
         }
         return true
+    }
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        log("willPresent \(notification.request.identifier)")
+        completionHandler([.banner, .list])
+    }
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        log("didReceive \(response.actionIdentifier)")
+        completionHandler()
     }
     func applicationDidBecomeActive(_ application: Application) { log("applicationDidBecomeActive:") }
     func applicationWillResignActive(_ application: Application) { log("applicationWillResignActive:") }
@@ -112,6 +137,8 @@ while let argument = arguments.popFirst() {
     case "--open-window-after": delegate.opensWindowAfter = .milliseconds(Int(arguments.popFirst() ?? "") ?? 0)
     case "--counter": counterFile = arguments.popFirst()
     case "--bgtask": delegate.refreshTask = arguments.popFirst()
+    case "--notifications": delegate.notifications = true
+    case "--reminder": delegate.reminder = TimeInterval(arguments.popFirst() ?? "") ?? 1
     case "--crash-after":
         let seconds = Double(arguments.popFirst() ?? "") ?? 1
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { abort() }

@@ -189,6 +189,16 @@ final class ChildProcess: @unchecked Sendable {
         #expect(await child.exitStatus() == 0)
     }
 
+    /// A local notification the process's code schedules comes on the real clock, and is presented to its delegate
+    /// while it is active (docs/lifecycle.md §18).
+    @Test func aReminderTheCodeSchedulesIsPresentedOnTheRealClock() async throws {
+        let child = try ChildProcess("HostFixture", ["--profile", "ios17", "--notifications", "--reminder", "1"])
+        #expect(await child.waitFor("applicationDidBecomeActive:"))
+        #expect(await child.waitFor("willPresent local notification 1"))
+        child.send(SIGINT)
+        #expect(await child.exitStatus() == 0)
+    }
+
     @Test func ctrlZThenFgThenCtrlC() async throws {
         let child = try ChildProcess("HostFixture")
         #expect(await child.waitFor("applicationDidBecomeActive:"))

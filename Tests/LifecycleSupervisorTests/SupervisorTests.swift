@@ -485,6 +485,23 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(await run.wait { run.trace.contains(#""name":"setTaskCompleted","success":true"#) }, "\(run.trace)")
     }
 
+    /// A real process that set a notification delegate hears a notification `ctl` sends and the user's tap on it,
+    /// through the supervisor (docs/lifecycle.md §18).
+    @Test func aRealProcessHearsANotificationTapThroughItsDelegate() async throws {
+        let run = try SupervisorRun(profile: "ios17", apps: [("alpha", ["--notifications"])])
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(run.ctl("home").status == 0)
+        #expect(await run.wait { run.status(of: "alpha").contains("suspended") }, "\(run.status(of: "alpha"))")
+        #expect(run.ctl("notify", "alpha").status == 0)
+        let tapped = run.ctl("notification-tap", "alpha")
+        #expect(tapped.status == 0, "\(tapped.output)")
+        let output = {
+            (try? String(contentsOf: run.folder.appendingPathComponent("out/alpha.log"), encoding: .utf8)) ?? ""
+        }
+        #expect(await run.wait { output().contains("didReceive \(Phone.defaultActionIdentifier)") }, "\(output())")
+        #expect(await run.wait { run.status(of: "alpha").contains("active") }, "\(run.status(of: "alpha"))")
+    }
+
     /// The app's own code asks the supervisor for a window: granted on an iPad to an app with several windows
     /// (its second scene connects in the process), refused to one without, through its error handler.
     @Test func aRealProcessAsksForAWindow() async throws {
