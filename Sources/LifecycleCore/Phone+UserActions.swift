@@ -132,6 +132,12 @@ extension Phone {
                 launchGate: .didFinishLaunchingAccepted)
         case .backgroundEvent(let event, let app):
             try deliverBackgroundEvent(event, to: try index(of: app))
+        case .throttledPush(let app):
+            let index = try index(of: app)
+            try requireMode(of: .push, for: index)
+            note(
+                index,
+                "push not delivered: the system throttles background pushes (low priority, about two or three an hour)")
         case .submitTaskRequest(let app, let request):
             try submitTaskRequest(request, from: try index(of: app))
         case .runTaskRequest(let app, let identifier):
@@ -516,6 +522,19 @@ extension Phone {
     /// A background event: launches the app into the background, wakes it, or reaches it where it runs
     /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
     private mutating func deliverBackgroundEvent(_ event: BackgroundEvent, to index: Int) throws(ImpossibleAction) {
+        try requireMode(of: event, for: index)
+        guard
+            queueWakeForBackgroundWork(
+                of: index, "\(event.rawValue) not delivered", LaunchOptions(remoteNotification: event == .push))
+        else { return }
+        // The app may call the completion handler inside the callback itself: wait for it from before the call.
+        queue(.awaitCompletionHandler(event.callback), for: index)
+        queue(.call(event.callback, nil, .always), for: index)
+        run(index)
+    }
+
+    /// Only apps that declare an event's background mode receive it, and only under a profile that has the mode.
+    private func requireMode(of event: BackgroundEvent, for index: Int) throws(ImpossibleAction) {
         if let mode = event.requiredMode, !apps[index].configuration.backgroundModes.contains(mode) {
             throw ImpossibleAction(
                 "\(apps[index].id) does not declare the background mode '\(mode.rawValue)', so it cannot receive "
@@ -526,13 +545,5 @@ extension Phone {
                 "the background mode '\(mode.rawValue)' exists from iOS \(mode.introducedIn); the profile is "
                     + profile.rawValue)
         }
-        guard
-            queueWakeForBackgroundWork(
-                of: index, "\(event.rawValue) not delivered", LaunchOptions(remoteNotification: event == .push))
-        else { return }
-        // The app may call the completion handler inside the callback itself: wait for it from before the call.
-        queue(.awaitCompletionHandler(event.callback), for: index)
-        queue(.call(event.callback, nil, .always), for: index)
-        run(index)
     }
 }

@@ -54,6 +54,9 @@ public enum UserAction: Sendable, Hashable {
     case dismissNotification(AppID)
     /// A background event for the app.
     case backgroundEvent(BackgroundEvent, AppID)
+    /// A silent push for the app that the system throttles: background pushes are low priority, not guaranteed
+    /// (Apple advises two or three an hour), and this one is not delivered (docs/lifecycle.md §18).
+    case throttledPush(AppID)
     /// The system terminates the app (as when its process is asked to quit): a running app hears
     /// `applicationWillTerminate:`, after leaving the foreground if it is there; a suspended app hears nothing.
     /// Its restoration archive is kept.

@@ -355,10 +355,14 @@ public struct ScenarioParser {
                 values.identifier = try line.identifier(token)
             case .actionIdentifier:
                 values.identifier = try line.identifier(token, "an action identifier", example: "reply or archive")
-            case .local, .foreground:
-                let word = syntax.arguments[position] == .local ? "local" : "foreground"
+            case .local, .foreground, .throttled:
+                let (word, meaning) =
+                    switch syntax.arguments[position] {
+                    case .local: ("local", "a local notification")
+                    case .foreground: ("foreground", "the action's foreground option")
+                    default: ("throttled", "the system throttles the push")
+                    }
                 guard token.text == word else {
-                    let meaning = word == "local" ? "a local notification" : "the action's foreground option"
                     throw line.error(
                         at: token, "expected '\(word)' (\(meaning)) or nothing, found \(quoted(token.text))")
                 }
@@ -394,7 +398,7 @@ public struct ScenarioParser {
         var request = TaskRequest(identifier: "")
         /// For `background-app-refresh` and `charger`: `on`.
         var enabled = false
-        /// For `notify`: `local`; for `notification-action`: `foreground`.
+        /// For `notify`: `local`; for `notification-action`: `foreground`; for `push`: `throttled`.
         var flag = false
 
         /// One of `submit`'s options: `after=DURATION`, `requires-power`, `requires-network`, each once.
@@ -425,10 +429,13 @@ public struct ScenarioParser {
         /// `actionIdentifier` a notification action's; `local` and `foreground` the optional words of `notify` and
         /// `notification-action`.
         case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
-        case actionIdentifier, local, foreground
+        case actionIdentifier, local, foreground, throttled
 
         var isOptional: Bool {
-            self == .count || self == .layout || self == .requestOptions || self == .local || self == .foreground
+            switch self {
+            case .count, .layout, .requestOptions, .local, .foreground, .throttled: true
+            default: false
+            }
         }
 
         var description: String {
@@ -448,6 +455,7 @@ public struct ScenarioParser {
             case .actionIdentifier: "an action identifier (such as reply)"
             case .local: "local"
             case .foreground: "foreground"
+            case .throttled: "throttled"
             }
         }
 
@@ -468,6 +476,7 @@ public struct ScenarioParser {
             case .actionIdentifier: "ACTION"
             case .local: "[local]"
             case .foreground: "[foreground]"
+            case .throttled: "[throttled]"
             }
         }
     }
@@ -530,7 +539,9 @@ public struct ScenarioParser {
             .perform(.pickNotificationAction($0.app, identifier: $0.identifier, foreground: $0.flag))
         },
         "notification-dismiss": appAction(UserAction.dismissNotification),
-        "push": appAction { .backgroundEvent(.push, $0) },
+        "push": CommandSyntax(arguments: [.app, .throttled]) {
+            .perform($0.flag ? .throttledPush($0.app) : .backgroundEvent(.push, $0.app))
+        },
         "fetch": appAction { .backgroundEvent(.fetch, $0) },
         "download": appAction { .backgroundEvent(.download, $0) },
         "watch": appAction { .backgroundEvent(.watch, $0) },

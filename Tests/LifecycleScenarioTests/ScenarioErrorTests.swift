@@ -362,6 +362,10 @@ import Testing
             "t.scenario:4:26: error: expected an action identifier (letters, digits, '.', '_' and '-'), such as reply or archive, found 'arch/ive'"
         ),
         (
+            "profile ios17\napp chat background-modes=remote-notification\npush chat later",
+            "t.scenario:3:11: error: expected 'throttled' (the system throttles the push) or nothing, found 'later'"
+        ),
+        (
             "profile ios17\napp chat notifications\nnotification-action chat",
             "t.scenario:3:25: error: 'notification-action' needs an action identifier (such as reply) after it"
         ),

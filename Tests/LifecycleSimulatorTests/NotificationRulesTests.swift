@@ -124,6 +124,19 @@ import Testing
             ])
     }
 
+    /// A throttled silent push is not delivered: the app is not launched, and the trace says why; the mode is still
+    /// required.
+    @Test func aThrottledPushIsNotDelivered() throws {
+        let source = "profile ios17\napp chat background-modes=remote-notification\npush chat throttled\n"
+        #expect(try Trace.callbacks(source, app: "chat", profile: .ios17).isEmpty)
+        #expect(try Self.notes(source).contains { $0.hasPrefix("push not delivered: the system throttles") })
+        let delivered = "profile ios17\napp chat background-modes=remote-notification\npush chat\n"
+        #expect(
+            try Trace.callbacks(delivered, app: "chat", profile: .ios17).last
+                == "application:didReceiveRemoteNotification:fetchCompletionHandler:")
+        #expect(throws: (any Error).self) { try Trace.records("profile ios17\napp chat\npush chat throttled\n") }
+    }
+
     /// A repeating request comes every interval on the phone's clock, outliving the process, until the app's code
     /// removes it; one with the identifier of a waiting request replaces it.
     @Test func aRepeatingRequestComesUntilItIsRemoved() throws {
