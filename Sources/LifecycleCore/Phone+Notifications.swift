@@ -15,10 +15,13 @@ extension Phone {
     // MARK: From an app's code
 
     /// An app whose code runs in the host sets the delegate of `UNUserNotificationCenter`: responses and
-    /// notifications in the foreground reach it from now on, until the process ends.
+    /// notifications in the foreground reach it from now on, until the process ends. Before iOS 10 there is no
+    /// center, and nothing changes.
     public mutating func setNotificationDelegate(in app: AppID, into list: inout ActionList) {
         emitting(into: &list) { phone in
-            guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return }
+            guard phone.profile.version >= AppRequirement.notificationCenter.version,
+                let index = phone.indexByID[app], phone.apps[index].state.isExecuting
+            else { return }
             phone.noteNotificationDelegateSet(on: index)
         }
     }
