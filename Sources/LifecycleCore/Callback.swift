@@ -99,8 +99,12 @@ public enum Callback: String, CaseIterable, Sendable, Hashable, Codable, Bitwise
 
     /// Whether this is a method of the delegate of `UNUserNotificationCenter`, which the system calls only while
     /// the app has set one (docs/lifecycle.md §18).
+    @inline(__always)
     public var isNotificationCenterCallback: Bool {
-        self == .notificationWillPresent || self == .notificationDidReceive
+        switch self {
+        case .notificationWillPresent, .notificationDidReceive: true
+        default: false
+        }
     }
 
     /// Whether the method returns a `BOOL` that the system acts on.

@@ -110,7 +110,7 @@ extension Phone {
     /// A scripted app sets its notification delegate in the callback where it declares it does: in
     /// `application:willFinishLaunchingWithOptions:`, or only once it is active.
     mutating func notePossibleNotificationDelegate(after callback: Callback, on index: Int) {
-        guard !apps[index].notifications.delegateIsSet, !apps[index].configuration.runsHostedCode else { return }
+        guard !apps[index].notifications.delegateIsSet else { return }
         let sets =
             switch apps[index].notificationDelegate {
             case .duringLaunch: callback == .willFinishLaunching

@@ -171,12 +171,10 @@ extension Phone {
         } else {
             emit(.callback(app: index, callback, detail: output.keep(detail)))
         }
-        // What the call tells the phone of the app's notification delegate (docs/lifecycle.md §18): when a
-        // scripted app sets it, and the completion handler it is given. Most apps have neither.
-        if apps[index].notificationDelegate != nil { notePossibleNotificationDelegate(after: callback, on: index) }
-        if callback.isNotificationCenterCallback { awaitNotificationCompletion(of: callback, on: index) }
         if hosted {
-            // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``.
+            // The host runs the delegate and reports the return with ``callbackReturned(from:answer:)``; the
+            // completion handler of a notification delegate's method holds the app until the host says it is called.
+            if callback.isNotificationCenterCallback { awaitNotificationCompletion(of: callback, on: index) }
             apps[index].running = (callback, nil)
             busyApps += 1
             return
@@ -185,12 +183,22 @@ extension Phone {
             let answer = apps[index].behavior.answers.isEmpty || apps[index].behavior.answer(of: callback)
             record(answer, of: callback, for: index)
         }
-        // A scene-based app begins its scripted task where its code learns it is in the background: in
-        // `sceneDidEnterBackground:`, as the app delegate's method is no longer called.
-        if callback == .didEnterBackground || callback == .sceneDidEnterBackground,
-            let work = apps[index].behavior.backgroundTaskWork
-        {
-            beginScriptedBackgroundTask(for: index, work: work)
+        // What the scripted app's code does in the call, beyond returning: one switch, as every call of the phone's
+        // loop comes through here.
+        switch callback {
+        case .didEnterBackground, .sceneDidEnterBackground:
+            // A scene-based app begins its scripted task where its code learns it is in the background: in
+            // `sceneDidEnterBackground:`, as the app delegate's method is no longer called.
+            if let work = apps[index].behavior.backgroundTaskWork {
+                beginScriptedBackgroundTask(for: index, work: work)
+            }
+        case .willFinishLaunching, .didBecomeActive, .sceneDidBecomeActive:
+            // Where it sets its notification delegate, if it has one (docs/lifecycle.md §18).
+            if apps[index].notificationDelegate != nil { notePossibleNotificationDelegate(after: callback, on: index) }
+        case .notificationWillPresent, .notificationDidReceive:
+            awaitNotificationCompletion(of: callback, on: index)
+        default:
+            break
         }
         if let delay {
             let timer = schedule(.callbackReturns, for: index, after: delay)
