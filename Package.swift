@@ -88,7 +88,9 @@ let package = Package(
         // Real delegates under the simulator, in virtual time, for tests.
         .target(
             name: "LifecycleTesting",
-            dependencies: ["LifecycleKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace"]),
+            dependencies: [
+                "LifecycleKit", "LifecycleUIKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace",
+            ]),
         // A host of real processes: the supervisor (docs/supervisor.md).
         .target(
             name: "LifecycleSupervisor",

@@ -23,6 +23,7 @@ extension Application {
 
     /// A new process: the scenes of the last one are gone with it; the sessions stay, as the system keeps them.
     func processDidStart() {
+        if let makeDelegate { delegate = makeDelegate() }
         hasFinishedLaunching = false
         taskScheduler.launchHandlers = [:]
         taskScheduler.runningTasks = [:]

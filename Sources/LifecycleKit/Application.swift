@@ -17,6 +17,9 @@ public final class Application {
     public let bundleIdentifier: AppID
     /// The app's delegate. The application keeps it alive, as `UIApplicationMain` keeps the app delegate.
     public var delegate: (any ApplicationDelegate)?
+    /// When set, each new process of the app gets a fresh delegate from it, as each launch on iOS makes one: what
+    /// the app's objects held in memory is gone after the system purges it, as on a phone.
+    public var makeDelegate: (@MainActor () -> any ApplicationDelegate)?
     /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
     public let notificationCenter: NotificationCenter
 
@@ -126,7 +129,7 @@ public final class Application {
     ///
     /// Use it where an iOS app would use `DispatchQueue.main.asyncAfter`, so tests can run in virtual time.
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        host.run(after: delay) { [self] in runningCode(work) }
+        host.run(after: delay, for: bundleIdentifier) { [self] in runningCode(work) }
     }
 
     /// Runs `body` as this app's code: ``BGTaskScheduler/shared`` (and `UIApplication.shared`) are this app's

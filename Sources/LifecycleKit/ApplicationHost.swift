@@ -46,6 +46,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     func crash(_ app: AppID, reason: String)
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
+    /// Runs work an app's code scheduled (``Application/run(after:_:)``) after `delay`. A host of real processes
+    /// runs it as any work; the simulator knows whose it is, so that work of a process that has ended never runs.
+    func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void)
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
@@ -54,4 +57,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// A real process's work: its process is the app's, and a stopped process runs nothing.
+    public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {
+        run(after: delay, work)
+    }
 }

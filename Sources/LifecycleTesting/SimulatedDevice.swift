@@ -23,6 +23,9 @@ import LifecycleTrace
 public final class SimulatedDevice {
     /// The simulator, whose trace keeps everything that happened.
     public let simulator: Simulator<CollectingTraceSink>
+    /// The apps whose code called the system while they were suspended, in order (once per call): work they
+    /// scheduled that a phone would have run only at their next resume.
+    public private(set) var workRanWhileSuspended: [AppID] = []
     /// The applications of the apps that run delegates.
     public private(set) var applications: [AppID: Application] = [:]
     /// The apps' restoration archives: in memory, or files in ``archiveDirectory`` when it is set.
@@ -97,6 +100,20 @@ public final class SimulatedDevice {
     }
 
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.
+    /// A device whose apps get a fresh delegate for each process, from `delegateFactories`: what their objects
+    /// held in memory is lost when the system purges them, as on a phone.
+    public convenience init(
+        scenario: Scenario, delegateFactories: [AppID: @MainActor () -> any ApplicationDelegate],
+        sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:], defaultProfile: Profile = .defaultProfile,
+        startDate: Date = Date()
+    ) throws(UnsupportedApp) {
+        try self.init(
+            profile: scenario.profile ?? defaultProfile, device: scenario.device, deviceMemory: scenario.deviceMemory,
+            apps: scenario.apps, delegates: delegateFactories.mapValues { $0() },
+            sceneDelegateClasses: sceneDelegateClasses, startDate: startDate)
+        for (app, make) in delegateFactories { applications[app]?.makeDelegate = make }
+    }
+
     public convenience init(
         scenario: Scenario, delegates: [AppID: any ApplicationDelegate],
         sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:], defaultProfile: Profile = .defaultProfile
@@ -182,10 +199,12 @@ extension SimulatedDevice: ApplicationHost {
     }
 
     public func beginBackgroundTask(in app: AppID, name: String?) -> BackgroundTaskIdentifier {
-        simulator.beginBackgroundTask(in: app, name: name)
+        noteSystemCall("beginBackgroundTask", from: app)
+        return simulator.beginBackgroundTask(in: app, name: name)
     }
 
     public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, in app: AppID) {
+        noteSystemCall("endBackgroundTask", from: app)
         simulator.endBackgroundTask(identifier, in: app)
     }
 
@@ -200,10 +219,12 @@ extension SimulatedDevice: ApplicationHost {
     }
 
     public func submitTaskRequest(_ request: TaskRequest, in app: AppID) -> TaskRequestError? {
-        simulator.submitTaskRequest(request, in: app)
+        noteSystemCall("BGTaskScheduler.submit", from: app)
+        return simulator.submitTaskRequest(request, in: app)
     }
 
     public func completeScheduledTask(_ identifier: String, success: Bool, in app: AppID) {
+        noteSystemCall("setTaskCompleted", from: app)
         simulator.completeScheduledTask(identifier, success: success, in: app)
     }
 
@@ -216,6 +237,7 @@ extension SimulatedDevice: ApplicationHost {
     }
 
     public func completionHandlerCalled(for callback: Callback, in app: AppID) {
+        noteSystemCall("the completion handler of \(callback.selector)", from: app)
         simulator.completionHandlerCalled(for: callback, in: app)
     }
 
@@ -269,6 +291,33 @@ extension SimulatedDevice: ApplicationHost {
         simulator.after(delay) { MainActor.assumeIsolated { work() } }
     }
 
+    /// Work an app's code scheduled: it never runs once the process that scheduled it has ended. Work that comes
+    /// due while the app is suspended runs all the same — virtual time has no stopped process — which is harmless
+    /// until it calls the system (``noteSystemCall(_:from:)``).
+    public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {
+        let process = code.processes[app, default: 0]
+        simulator.after(delay) { [self] in
+            MainActor.assumeIsolated {
+                guard code.processes[app, default: 0] == process, state(of: app) != .notRunning else { return }
+                work()
+            }
+        }
+    }
+
+    /// The app's code calls the system: while its process is suspended, that is code a phone would not have run
+    /// then (work it scheduled came due), and its call would come only at the next resume — after a task's time
+    /// ran out, a handler's watchdog fired — or never, if the system purged the app first. The trace says so, and
+    /// ``workRanWhileSuspended`` keeps the app.
+    private func noteSystemCall(_ what: String, from app: AppID) {
+        guard state(of: app) == .suspended else { return }
+        workRanWhileSuspended.append(app)
+        simulator.record(
+            .note(
+                app,
+                "\(what) called while \(app) is suspended: work its code scheduled came due then; on iOS it runs only "
+                    + "at the next resume, and never if the app is purged first"))
+    }
+
     /// The phone's date: ``startDate`` plus the virtual time since the device started.
     public var currentDate: Date { startDate.addingTimeInterval(now.inSeconds) }
 
@@ -294,10 +343,13 @@ private final class HostedCode: HostedAppCode {
     weak var device: SimulatedDevice?
     /// The launch options of each app's current launch, for `UIApplicationDidFinishLaunchingNotification`.
     private var launchOptions: [AppID: LaunchOptions] = [:]
+    /// How many processes each app has started: work a process scheduled runs only while it is the app's.
+    var processes: [AppID: Int] = [:]
 
     nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {
         MainActor.assumeIsolated {
             if callback == .willFinishLaunching {
+                processes[app, default: 0] += 1
                 launchOptions[app] = if case .launchOptions(let options) = detail { options } else { nil }
             }
             return device?.applications[app]?.deliver(callback, scene: scene, detail: detail)

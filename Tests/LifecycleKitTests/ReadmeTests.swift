@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    /// docs/testing.md's explorer example is `Tests/LifecycleUIKitTests/ExplorerGuideTests.swift`'s test, word for
+    /// word (indented as in the suite).
+    @Test func theExplorerGuidesExampleCompiles() throws {
+        let blocks = try Self.swiftBlocks(ofSection: "Exploring your app for lifecycle bugs", in: "docs/testing.md")
+        #expect(blocks.count == 1)
+        let compiled = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/LifecycleUIKitTests/ExplorerGuideTests.swift"),
+            encoding: .utf8)
+        for block in blocks {
+            let indented = block.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            #expect(compiled.contains(indented), "not in ExplorerGuideTests.swift:\n\(block)")
+        }
+    }
+
     /// docs/testing.md's worked example is `Tests/LifecycleUIKitTests/TestingGuideTests.swift`, word for word, once
     /// the page's names (MyApp, Sources/MyApp) are read as the repository's template's (UIKitSceneApp,
     /// XcodeTemplates/SceneApp); the package manifest is the one block no test can compile.

@@ -1,0 +1,416 @@
+import Foundation
+import LifecycleCore
+import LifecycleKit
+import LifecycleScenario
+import LifecycleTrace
+import LifecycleUIKit
+
+/// Finds lifecycle bugs in an app's own code (docs/lifecycle.md §19): it runs the app's real delegates through
+/// many sessions a seed generates — only actions possible in the phone's situation at each step — and reports what
+/// breaks, each finding shrunk to the shortest scenario that still shows it.
+///
+/// ```swift
+/// var explorer = try LifecycleExplorer(declarations: "profile ios17\napp notes scenes background-modes=fetch\n")
+/// explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)
+/// explorer.snapshot("notes") { (app: AppDelegate) in app.draft }      // must survive a purge
+/// explorer.invariant("no timer unless active") { device in !Timer.running || device.state(of: "notes") == .active }
+/// let report = explorer.explore(sessions: 2_000, actions: 50, seed: 7)
+/// #expect(report.findings.isEmpty, "\(report)")
+/// ```
+///
+/// The same seed gives the same sessions and the same findings, on any machine: virtual time, and every choice
+/// drawn from the seed.
+@MainActor
+public struct LifecycleExplorer {
+    /// The declarations, as given: each finding's scenario starts with them.
+    public let declarations: String
+    let scenario: Scenario
+    /// How often each kind of step comes.
+    public var weights = ExplorationWeights()
+    /// The apps whose real code runs, each with what makes a fresh delegate for each of its processes.
+    private var factories: [AppID: @MainActor () -> any ApplicationDelegate] = [:]
+    private var sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:]
+    /// The object the app's code is, for snapshots: its delegate, or the UIKit-named delegate behind it. Shared by
+    /// the factories, which record each object they make.
+    private let current = CurrentDelegates()
+    private var snapshots: [AppID: @MainActor (AnyObject) -> AnyHashable?] = [:]
+    private var invariants: [(name: String, holds: @MainActor (SimulatedDevice) -> Bool)] = []
+
+    /// - Parameter declarations: the scenario language's declarations — `profile`, `device`, and an `app` line
+    ///   for each app with its options — so that a finding's scenario replays with the same header.
+    /// - Throws: the declarations' mistakes, located as in a file; an action line is one.
+    public init(declarations: String) throws(ScenarioErrors) {
+        let scenario = try ScenarioParser(file: "declarations").parse(declarations)
+        if let step = scenario.steps.first {
+            throw ScenarioErrors(errors: [
+                ScenarioError(
+                    file: "declarations", line: step.line, column: step.column,
+                    message: "expected declarations only (profile, device, app); the explorer writes the actions",
+                    sourceLine: step.text)
+            ])
+        }
+        self.declarations = declarations.hasSuffix("\n") ? declarations : declarations + "\n"
+        self.scenario = scenario
+    }
+
+    /// Runs an app's real code, with LifecycleKit's names: `delegate` makes a fresh delegate for each process.
+    public mutating func run(
+        _ app: AppID, delegate: @escaping @MainActor () -> any ApplicationDelegate,
+        sceneDelegateClass: (any WindowSceneDelegate.Type)? = nil
+    ) {
+        let current = self.current
+        factories[app] = {
+            let made = delegate()
+            current.objects[app] = made
+            return made
+        }
+        sceneDelegateClasses[app] = sceneDelegateClass
+    }
+
+    /// Runs an app's real code written with UIKit's names: `delegate` makes a fresh app delegate for each process,
+    /// and each scene gets a `sceneDelegateClass`.
+    public mutating func run(
+        _ app: AppID, uikit delegate: @escaping @MainActor () -> any UIApplicationDelegate,
+        sceneDelegateClass: UIResponder.Type? = nil
+    ) {
+        let current = self.current
+        factories[app] = {
+            let made = delegate()
+            current.objects[app] = made
+            return UIKitApp(bundleIdentifier: app, delegate: made, sceneDelegateClass: sceneDelegateClass)
+                .applicationDelegate
+        }
+        sceneDelegateClasses[app] = UIKitSceneDelegate.self
+    }
+
+    /// A value of the app's state that must survive the system purging the app: read when the app is suspended,
+    /// and again when the user comes back after a purge (a swipe by the user may lose it).
+    public mutating func snapshot<Delegate: AnyObject, Value: Hashable>(
+        _ app: AppID, _ read: @escaping @MainActor (Delegate) -> Value
+    ) {
+        snapshots[app] = { object in (object as? Delegate).map { AnyHashable(read($0)) } }
+    }
+
+    /// A rule of the app's own, checked after every step.
+    public mutating func invariant(_ name: String, _ holds: @escaping @MainActor (SimulatedDevice) -> Bool) {
+        invariants.append((name, holds))
+    }
+
+    /// A rule of the app's own about the object its code is now (its delegate, or the UIKit-named one behind it),
+    /// checked after every step while the app has one: state kept in the object, not in globals that outlive a
+    /// session.
+    public mutating func invariant<Delegate: AnyObject>(
+        _ name: String, of app: AppID, _ holds: @escaping @MainActor (Delegate, SimulatedDevice) -> Bool
+    ) {
+        let current = self.current
+        invariants.append(
+            (
+                name,
+                { device in
+                    guard let object = current.objects[app] as? Delegate else { return true }
+                    return holds(object, device)
+                }
+            ))
+    }
+
+    // MARK: Exploring
+
+    /// Runs `sessions` sessions of up to `actions` steps each, from `seed`; a session ends at its first finding,
+    /// which is shrunk. Each distinct finding (its kind and app) is reported once, the first time it is found.
+    public func explore(sessions: Int, actions: Int, seed: UInt64) -> ExplorationReport {
+        var report = ExplorationReport(sessions: sessions, actions: actions, seed: seed)
+        for session in 0..<max(0, sessions) {
+            let run = runSession(session, actions: actions, seed: seed)
+            guard let found = run.finding,
+                !report.findings.contains(where: { $0.kind == found.kind && $0.app == found.app })
+            else { continue }
+            let minimal = shrink(run.commands, toKeep: found)
+            var replay = replay(minimal)
+            if replay.finding?.kind != found.kind || replay.finding?.app != found.app {
+                // Code whose result depends on more than the steps (a global the sessions share) may not find it
+                // again: the session's own steps are the report then.
+                replay = self.replay(run.commands)
+            }
+            report.findings.append(
+                ExplorationFinding(
+                    kind: found.kind, app: found.app, detail: replay.finding?.detail ?? found.detail, seed: seed,
+                    session: session, scenario: scenarioSource(replay.commands), originalSteps: run.commands.count,
+                    steps: replay.commands.count, trace: replay.trace))
+        }
+        return report
+    }
+
+    /// The seed of one session: sessions can be replayed one by one.
+    static func sessionSeed(_ session: Int, of seed: UInt64) -> UInt64 {
+        var mixer = SplitMix64(seed: seed &+ UInt64(session) &* 0x9E37_79B9_7F4A_7C15)
+        return mixer.next()
+    }
+
+    /// A generated session: its steps, as performed, and its first finding.
+    private func runSession(_ session: Int, actions: Int, seed: UInt64) -> Outcome {
+        var generator = SessionGenerator(
+            seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps)
+        guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
+        var commands: [Scenario.Command] = []
+        for _ in 0..<max(0, actions) {
+            var performed: Scenario.Command?
+            for _ in 0..<12 {
+                let command = generator.next(on: watch.device.simulator.phone)
+                if watch.perform(command) {
+                    performed = command
+                    break
+                }
+            }
+            let command = performed ?? .wait(.seconds(1))
+            if performed == nil { _ = watch.perform(command) }
+            commands.append(command)
+            if let finding = watch.check() { return Outcome(commands: commands, finding: finding, trace: "") }
+        }
+        return Outcome(commands: commands, finding: nil, trace: "")
+    }
+
+    /// Runs steps on a fresh device, dropping those that have become impossible, up to the first finding.
+    func replay(_ commands: [Scenario.Command]) -> Outcome {
+        guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
+        var kept: [Scenario.Command] = []
+        for command in commands {
+            guard watch.perform(command) else { continue }
+            kept.append(command)
+            if let finding = watch.check() {
+                return Outcome(commands: kept, finding: finding, trace: watch.device.printedTrace())
+            }
+        }
+        return Outcome(commands: kept, finding: nil, trace: watch.device.printedTrace())
+    }
+
+    /// The scenario of some steps, declarations first.
+    func scenarioSource(_ commands: [Scenario.Command]) -> String {
+        declarations + commands.compactMap(Self.line(of:)).joined(separator: "\n") + "\n"
+    }
+
+    static func line(of command: Scenario.Command) -> String? {
+        switch command {
+        case .perform(let action): action.scenarioLine
+        case .wait(let duration): "wait \(duration.secondsText)s"
+        case .expect, .expectScene: nil
+        }
+    }
+
+    /// What a run of steps left.
+    struct Outcome {
+        var commands: [Scenario.Command]
+        var finding: Found?
+        var trace: String
+    }
+
+    /// A finding as a run sees it, before shrinking.
+    struct Found: Equatable {
+        var kind: ExplorationFinding.Kind
+        var app: AppID?
+        var detail: String
+    }
+
+    // MARK: One device
+
+    /// A fresh device running the explored code, and what has been checked of its trace so far.
+    @MainActor
+    final class Watch {
+        let device: SimulatedDevice
+        private let explorer: LifecycleExplorer
+        private var checkedRecords = 0
+        private var checkedSuspendedWork = 0
+        /// Per app with a snapshot: what it showed when last suspended, and, after the system purged it, what it
+        /// must show again when the user brings it back (only if that launch takes it straight to the foreground).
+        private var suspended: [AppID: AnyHashable] = [:]
+        private var purged: [AppID: AnyHashable] = [:]
+        /// The apps whose current process has been active: only what the user saw must come back.
+        private var shown: Set<AppID> = []
+
+        init?(_ explorer: LifecycleExplorer) {
+            self.explorer = explorer
+            do {
+                device = try SimulatedDevice(
+                    scenario: explorer.scenario, delegateFactories: explorer.factories,
+                    sceneDelegateClasses: explorer.sceneDelegateClasses, defaultProfile: .defaultProfile,
+                    startDate: Date(timeIntervalSinceReferenceDate: 0))
+            } catch {
+                return nil
+            }
+        }
+
+        /// Performs a step; `false`, changing nothing, when it is impossible now.
+        func perform(_ command: Scenario.Command) -> Bool {
+            switch command {
+            case .perform(let action):
+                do {
+                    try device.perform(action)
+                } catch {
+                    return false
+                }
+                // The user swiping an app away may lose what it showed, even once the system has purged it.
+                let swiped: AppID? =
+                    switch action {
+                    case .swipe(let app): app
+                    case .swipeWindow(let scene), .closeWindow(let scene):
+                        AppID(String(scene.rawValue.prefix { $0 != "#" }))
+                    default: nil
+                    }
+                if let swiped {
+                    purged[swiped] = nil
+                    suspended[swiped] = nil
+                }
+            case .wait(let duration):
+                device.wait(duration)
+            case .expect, .expectScene:
+                return false
+            }
+            return true
+        }
+
+        /// The first finding the last step showed, if any.
+        func check() -> Found? {
+            let records = device.trace
+            defer { checkedRecords = records.count }
+            var launched: Set<AppID> = []
+            for record in records[checkedRecords...] {
+                switch record.event {
+                case .note(let app, let text):
+                    if let kind = Self.kind(ofNote: text) { return Found(kind: kind, app: app, detail: text) }
+                case .transition(let app, let from, let to, let reason):
+                    if to == .notRunning {
+                        if reason == .memory, let snapshot = suspended[app] { purged[app] = snapshot }
+                        suspended[app] = nil
+                        shown.remove(app)
+                    } else if from == .notRunning {
+                        launched.insert(app)
+                    }
+                    if to == .active { shown.insert(app) }
+                default:
+                    break
+                }
+            }
+            if device.workRanWhileSuspended.count > checkedSuspendedWork {
+                checkedSuspendedWork = device.workRanWhileSuspended.count
+                let app = device.workRanWhileSuspended.last
+                let note = records.last { record in
+                    if case .note(app, let text) = record.event { text.contains(" called while ") } else { false }
+                }
+                let detail = if case .note(_, let text)? = note?.event { text } else { "it ran while suspended" }
+                return Found(kind: .ranWhileSuspended, app: app, detail: detail)
+            }
+            if let found = checkSnapshots(launched: launched) { return found }
+            for invariant in explorer.invariants where !invariant.holds(device) {
+                return Found(kind: .invariant, app: nil, detail: "'\(invariant.name)' does not hold")
+            }
+            return nil
+        }
+
+        private func checkSnapshots(launched: Set<AppID>) -> Found? {
+            for (app, read) in explorer.snapshots {
+                guard let object = explorer.current.objects[app] else { continue }
+                if let before = purged[app], launched.contains(app) {
+                    purged[app] = nil
+                    // Only a launch straight to the foreground is compared: work in the background may change
+                    // what the app shows, as it should.
+                    if device.state(of: app) == .active, let after = read(object), after != before {
+                        return Found(
+                            kind: .stateLostAcrossPurge, app: app,
+                            detail: "it showed \(before.base) when the system purged it, and \(after.base) when the "
+                                + "user came back")
+                    }
+                }
+                if device.state(of: app) == .suspended, shown.contains(app), let value = read(object) {
+                    suspended[app] = value
+                }
+            }
+            return nil
+        }
+
+        /// The kind of finding a note of the core shows, if it shows one.
+        static func kind(ofNote text: String) -> ExplorationFinding.Kind? {
+            if text.hasPrefix("background time used up with a background task") { return .backgroundTaskNotEnded }
+            if text.hasPrefix("background time used up with the completion handler")
+                || text.hasPrefix("watchdog: the completion handler of")
+                || (text.hasPrefix("the task ") && text.hasSuffix("was not completed by the end of its time"))
+            {
+                return .completionHandlerNotCalled
+            }
+            if text.hasPrefix("watchdog: ") { return .watchdog }
+            if text.contains("has set no delegate of UNUserNotificationCenter yet") { return .notificationDelegateLate }
+            if text.hasPrefix("crash: NSInternalInconsistencyException")
+                || text.hasPrefix("crash: No launch handler registered")
+            {
+                return .bgtaskRegisteredLate
+            }
+            if text.hasPrefix("crash: ") { return .crash }
+            return nil
+        }
+    }
+
+    // MARK: Shrinking
+
+    /// The shortest steps found that still give the same kind of finding for the same app: spans of steps dropped,
+    /// halving their length down to single steps, then waits shortened; every candidate replayed from its own start,
+    /// an action that has become impossible dropped.
+    func shrink(_ commands: [Scenario.Command], toKeep target: Found) -> [Scenario.Command] {
+        func keeps(_ candidate: [Scenario.Command]) -> [Scenario.Command]? {
+            let outcome = replay(candidate)
+            guard let found = outcome.finding, found.kind == target.kind, found.app == target.app else { return nil }
+            return outcome.commands
+        }
+        var best = keeps(commands) ?? commands
+        var span = max(1, best.count / 2)
+        while true {
+            var start = 0
+            var dropped = false
+            while start < best.count {
+                var candidate = best
+                candidate.removeSubrange(start..<min(best.count, start + span))
+                if let shorter = keeps(candidate), shorter.count < best.count {
+                    best = shorter
+                    dropped = true
+                } else {
+                    start += span
+                }
+            }
+            if !dropped {
+                if span == 1 { break }
+                span = max(1, span / 2)
+            }
+        }
+        for index in best.indices {
+            guard case .wait(let duration) = best[index] else { continue }
+            for shorter in SessionGenerator.waits where shorter < duration {
+                var candidate = best
+                candidate[index] = .wait(shorter)
+                if let kept = keeps(candidate), kept.count == best.count {
+                    best = kept
+                    break
+                }
+            }
+        }
+        return best
+    }
+}
+
+/// The objects each app's code is now, as its delegate factory last made them.
+@MainActor
+final class CurrentDelegates {
+    var objects: [AppID: AnyObject] = [:]
+}
+
+/// What an exploration found.
+public struct ExplorationReport: Sendable, CustomStringConvertible {
+    public var sessions: Int
+    public var actions: Int
+    public var seed: UInt64
+    /// Each distinct finding (its kind and app), the first time it was found, shrunk.
+    public var findings: [ExplorationFinding] = []
+
+    public var description: String {
+        let heading =
+            "explored \(sessions) sessions of up to \(actions) steps from seed \(seed): "
+            + (findings.isEmpty ? "nothing found" : "\(findings.count) finding\(findings.count == 1 ? "" : "s")")
+        return ([heading] + findings.map(\.description)).joined(separator: "\n\n")
+    }
+}

@@ -1,0 +1,134 @@
+import LifecycleCore
+import LifecycleScenario
+
+/// Draws the steps of a generated session from a seed (docs/lifecycle.md §19): a kind of step by weight, then an
+/// action of that kind that fits the phone's situation — an open overlay answered, a request the app's code
+/// submitted run, a notification waiting tapped. An action can still prove impossible; the explorer draws again.
+struct SessionGenerator {
+    /// The waits that cross the edges of the model: the watchdog's 5 s and 20 s, a background event's 30 s, the
+    /// budgets of 30 s, 180 s and 600 s.
+    static let waits: [Duration] = [1, 5, 10, 20, 30, 180, 600].map { .seconds($0) }
+
+    private enum Kind: Int, CaseIterable {
+        case tap, home, switcher, overlays, calls, lock, memory, backgroundEvents, scheduledTasks, launchItems
+        case notifications, windows, wait
+    }
+
+    var random: SplitMix64
+    let weights: [Double]
+    let apps: [AppConfiguration]
+    private let total: Double
+
+    init(seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration]) {
+        self.random = SplitMix64(seed: seed)
+        self.weights = weights.all
+        self.apps = apps
+        self.total = weights.all.reduce(0, +)
+    }
+
+    /// The next step for the phone's situation.
+    mutating func next(on phone: Phone) -> Scenario.Command {
+        if let overlay = phone.overlay, chance(80) { return .perform(answer(overlay, on: phone)) }
+        if phone.isLocked, chance(50) { return .perform(.unlock) }
+        guard total > 0 else { return .wait(.seconds(1)) }
+        var roll = Double(random.next() % 1_000_000) / 1_000_000 * total
+        var drawn = Kind.wait
+        for kind in Kind.allCases {
+            roll -= weights[kind.rawValue]
+            if roll < 0 {
+                drawn = kind
+                break
+            }
+        }
+        return step(of: drawn, on: phone)
+    }
+
+    private mutating func step(of kind: Kind, on phone: Phone) -> Scenario.Command {
+        let app = pick(apps).id
+        switch kind {
+        case .tap: return .perform(.tap(app))
+        case .home: return .perform(.home)
+        case .switcher: return .perform(.openSwitcher)
+        case .overlays: return .perform(pick([.openNotificationCenter, .openControlCenter, .showAlert]))
+        case .calls: return .perform(.incomingCall)
+        case .lock: return .perform(phone.isLocked ? .unlock : .lock)
+        case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
+        case .backgroundEvents: return .perform(backgroundEvent(for: app))
+        case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))
+        case .launchItems:
+            return .perform(
+                pick([
+                    .openURL(app, url: "\(app)://item/1"), .continueActivity(app, type: "com.example.view"),
+                    .shortcut(app, type: "com.example.compose"),
+                ]))
+        case .notifications: return .perform(notificationStep(on: phone))
+        case .windows: return .perform(windowStep(for: app, on: phone))
+        case .wait: return .wait(pick(Self.waits))
+        }
+    }
+
+    /// What the user does about what covers the screen.
+    private mutating func answer(_ overlay: Phone.Overlay, on phone: Phone) -> UserAction {
+        let app = pick(apps).id
+        switch overlay {
+        case .switcher: return pick([.pick(phone.foregroundApp ?? app), .pick(app), .swipe(app), .dismiss, .home])
+        case .ringingCall: return pick([.answerCall, .declineCall])
+        case .callInProgress: return .hangUp
+        case .notificationCenter:
+            if let notified = apps.first(where: { phone.waitingNotificationCount(of: $0.id) > 0 }), chance(30) {
+                return .tapNotification(notified.id)
+            }
+            return .dismiss
+        case .controlCenter, .alert: return .dismiss
+        }
+    }
+
+    private mutating func backgroundEvent(for app: AppID) -> UserAction {
+        let configuration = apps.first { $0.id == app }
+        var events: [BackgroundEvent] = [.download]
+        if configuration?.backgroundModes.contains(.remoteNotification) == true { events.append(.push) }
+        if configuration?.backgroundModes.contains(.fetch) == true { events.append(.fetch) }
+        return .backgroundEvent(pick(events), app)
+    }
+
+    /// A request the app's code submitted, run; a task it runs, expired; or the charger a processing task waits for.
+    private mutating func scheduledTaskStep(for app: AppID, on phone: Phone) -> UserAction {
+        let running = phone.runningTasks(of: app)
+        if !running.isEmpty, chance(40) { return .expireTask(app, identifier: pick(running)) }
+        let pending = phone.pendingRequests(of: app)
+        if let request = pending.isEmpty ? nil : pick(pending) {
+            if request.requiresExternalPower, !phone.isCharging { return .setCharging(true) }
+            return .runTaskRequest(app, identifier: request.identifier)
+        }
+        return .setCharging(!phone.isCharging)
+    }
+
+    private mutating func notificationStep(on phone: Phone) -> UserAction {
+        let notified = apps.filter { $0.notificationDelegate != nil }
+        guard !notified.isEmpty else { return .significantTimeChange }
+        let app = pick(notified).id
+        guard phone.waitingNotificationCount(of: app) > 0 else { return .notify(app, remote: chance(70)) }
+        switch random.next() % 4 {
+        case 0: return .notify(app, remote: chance(70))
+        case 1: return .tapNotification(app)
+        case 2: return .pickNotificationAction(app, identifier: "archive", foreground: chance(30))
+        default: return .dismissNotification(app)
+        }
+    }
+
+    private mutating func windowStep(for app: AppID, on phone: Phone) -> UserAction {
+        let sessions = phone.sessions(of: app).filter { $0.role == .window }
+        switch random.next() % 4 {
+        case 0: return .newWindow(app, placement: pick(WindowPlacement.allCases))
+        case 1 where !sessions.isEmpty: return .closeWindow(pick(sessions).id)
+        case 2: return .connectDisplay(phone.foregroundApp ?? app)
+        default: return .disconnectDisplay
+        }
+    }
+
+    private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+
+    private mutating func pick<Element>(_ elements: [Element]) -> Element {
+        elements[Int(random.next() % UInt64(elements.count))]
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import LifecycleKit
+import LifecycleTesting
+import Testing
+
+/// The explorer (docs/lifecycle.md §19): an app with exactly one lifecycle bug is found, with the kind of its bug,
+/// shrunk to a short scenario that replays it; the careful app, which does everything right, gives no finding.
+@Suite @MainActor struct ExplorerTests {
+    /// One app, `app`, with these options, running `delegate`, explored from seed 1.
+    static func explore(
+        _ options: String = "", sessions: Int = 200, actions: Int = 40,
+        _ delegate: @escaping @MainActor () -> any ApplicationDelegate,
+        configure: (inout LifecycleExplorer) -> Void = { _ in }
+    ) throws -> ExplorationReport {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app \(options)\n")
+        explorer.run("app", delegate: delegate)
+        configure(&explorer)
+        return explorer.explore(sessions: sessions, actions: actions, seed: 1)
+    }
+
+    static func kinds(_ report: ExplorationReport) -> [ExplorationFinding.Kind] { report.findings.map(\.kind) }
+
+    /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
+    @Test func aCarefulAppGivesNoFinding() throws {
+        let report = try Self.explore(
+            "background-modes=fetch,remote-notification bgtasks=com.app.refresh:refresh notifications restores-state",
+            sessions: ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300,
+            { CarefulDelegate() }
+        ) { explorer in
+            explorer.snapshot("app") { (app: CarefulDelegate) in app.draft }
+            explorer.invariant("the timer runs only while active", of: "app") { (app: CarefulDelegate, device) in
+                !app.timerRunning || device.state(of: "app") == .active
+            }
+        }
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+
+    @Test func aBackgroundTaskNeverEndedIsFound() throws {
+        let report = try Self.explore { LeakyDelegate() }
+        #expect(Self.kinds(report) == [.backgroundTaskNotEnded], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.steps <= 4, "\(finding)")
+        #expect(finding.scenario.hasPrefix("profile ios17\napp app \n"))
+        #expect(finding.trace.contains("background time used up with a background task not ended"))
+    }
+
+    @Test func aFetchNeverCompletedIsFound() throws {
+        let report = try Self.explore("background-modes=fetch") { SilentFetcher() }
+        #expect(Self.kinds(report) == [.completionHandlerNotCalled], "\(report)")
+    }
+
+    @Test func aLaunchHandlerRegisteredLateIsFound() throws {
+        let report = try Self.explore("background-modes=fetch bgtasks=com.app.refresh:refresh") { LateRegistrar() }
+        #expect(Self.kinds(report) == [.bgtaskRegisteredLate], "\(report)")
+    }
+
+    @Test func aNotificationDelegateSetLateIsFound() throws {
+        let report = try Self.explore("notifications") { LateNotificationDelegate() }
+        #expect(Self.kinds(report) == [.notificationDelegateLate], "\(report)")
+    }
+
+    @Test func aSlowLaunchIsFoundByTheWatchdog() throws {
+        let report = try Self.explore("did-finish-launching=25s") { CarefulDelegate() }
+        #expect(Self.kinds(report) == [.watchdog], "\(report)")
+        #expect(report.findings.first?.steps == 1, "\(report)")
+    }
+
+    @Test func workThatComesDueWhileSuspendedIsFound() throws {
+        let report = try Self.explore { SuspendedWorker() }
+        #expect(Self.kinds(report) == [.ranWhileSuspended], "\(report)")
+    }
+
+    @Test func stateLostAcrossAPurgeIsFound() throws {
+        let report = try Self.explore {
+            ForgetfulDelegate()
+        } configure: { explorer in
+            explorer.snapshot("app") { (app: ForgetfulDelegate) in app.draft }
+        }
+        #expect(Self.kinds(report) == [.stateLostAcrossPurge], "\(report)")
+    }
+
+    @Test func anInvariantOfTheAppIsChecked() throws {
+        let report = try Self.explore {
+            TimerLeaker()
+        } configure: { explorer in
+            explorer.invariant("the timer runs only while active", of: "app") { (app: TimerLeaker, device) in
+                !app.timerRunning || device.state(of: "app") == .active
+            }
+        }
+        #expect(Self.kinds(report) == [.invariant], "\(report)")
+        #expect(report.findings.first?.detail == "'the timer runs only while active' does not hold")
+    }
+
+    /// The same seed, the same findings, to the letter.
+    @Test func theSameSeedGivesTheSameReport() throws {
+        let first = try Self.explore(sessions: 50) { LeakyDelegate() }
+        let second = try Self.explore(sessions: 50) { LeakyDelegate() }
+        #expect(first.description == second.description)
+    }
+
+    /// A finding's scenario replays: the scripted run of its lines, by the same core, fits its declarations.
+    @Test func declarationsWithAnActionAreRefused() {
+        #expect(throws: (any Error).self) { try LifecycleExplorer(declarations: "app a\ntap a\n") }
+    }
+}
+
+// MARK: Apps with one bug each
+
+/// Does everything right: ends its background task, completes its fetch, registers its scheduled task at launch and
+/// completes it (unsuccessfully once expired, as Apple's sample does), sets the notification delegate at launch and
+/// calls its handlers, saves its draft for restoration, and stops its timer when it resigns active.
+@MainActor
+final class CarefulDelegate: ApplicationDelegate, UNUserNotificationCenterDelegate {
+    var timerRunning = false
+    static var processes = 0
+    var draft: String
+    private var task = BackgroundTaskIdentifier.invalid
+
+    init() {
+        Self.processes += 1
+        draft = "draft \(Self.processes)"
+    }
+
+    func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
+        UNUserNotificationCenter.current().delegate = self
+        return true
+    }
+    func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.app.refresh") { task in
+            let refresh = Refresh()
+            task.expirationHandler = { refresh.cancelled = true }
+            application.run(after: .seconds(2)) { task.setTaskCompleted(success: !refresh.cancelled) }
+        }
+        return true
+    }
+    func applicationDidBecomeActive(_ application: Application) { timerRunning = true }
+    func applicationWillResignActive(_ application: Application) { timerRunning = false }
+    func applicationDidEnterBackground(_ application: Application) {
+        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.app.refresh"))
+        task = application.beginBackgroundTask(withName: "save") { [self] in application.endBackgroundTask(task) }
+        application.endBackgroundTask(task)
+    }
+    func application(
+        _ application: Application,
+        performFetchWithCompletionHandler completionHandler:
+            @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
+    ) { completionHandler(.newData) }
+    func application(_ application: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
+    func application(_ application: Application, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+        true
+    }
+    func application(_ application: Application, willEncodeRestorableStateWith coder: RestorationCoder) {
+        try? coder.encode(draft, forKey: "draft")
+    }
+    func application(_ application: Application, didDecodeRestorableStateWith coder: RestorationCoder) {
+        if let saved = try? coder.decode(String.self, forKey: "draft") { draft = saved }
+    }
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) { completionHandler() }
+}
+
+/// A refresh's work, which its task's expiration handler cancels.
+@MainActor
+final class Refresh {
+    var cancelled = false
+}
+
+/// Begins a background task as it enters the background, and never ends it.
+@MainActor
+final class LeakyDelegate: ApplicationDelegate {
+    func applicationDidEnterBackground(_ application: Application) {
+        _ = application.beginBackgroundTask(withName: "upload") {}
+    }
+}
+
+/// Never calls a background fetch's completion handler.
+@MainActor
+final class SilentFetcher: ApplicationDelegate {
+    func application(
+        _ application: Application,
+        performFetchWithCompletionHandler completionHandler:
+            @escaping @MainActor @Sendable (BackgroundFetchResult) -> Void
+    ) {}
+}
+
+/// Registers its launch handler once it is active, after the launch has ended.
+@MainActor
+final class LateRegistrar: ApplicationDelegate {
+    func applicationDidBecomeActive(_ application: Application) {
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.app.refresh") { task in
+            task.setTaskCompleted(success: true)
+        }
+    }
+}
+
+/// Sets the notification center's delegate only once it is active.
+@MainActor
+final class LateNotificationDelegate: ApplicationDelegate, UNUserNotificationCenterDelegate {
+    func applicationDidBecomeActive(_ application: Application) { UNUserNotificationCenter.current().delegate = self }
+}
+
+/// Starts an upload a minute after it enters the background, with nothing to keep it running till then.
+@MainActor
+final class SuspendedWorker: ApplicationDelegate {
+    func applicationDidEnterBackground(_ application: Application) {
+        application.run(after: .seconds(60)) {
+            let upload = application.beginBackgroundTask(withName: "upload") {}
+            application.endBackgroundTask(upload)
+        }
+    }
+}
+
+/// Keeps its draft in memory only: a purge loses it.
+@MainActor
+final class ForgetfulDelegate: ApplicationDelegate {
+    static var processes = 0
+    var draft: String
+
+    init() {
+        Self.processes += 1
+        draft = "draft \(Self.processes)"
+    }
+}
+
+/// Starts a timer when it becomes active and never stops it.
+@MainActor
+final class TimerLeaker: ApplicationDelegate {
+    var timerRunning = false
+    func applicationDidBecomeActive(_ application: Application) { timerRunning = true }
+}
