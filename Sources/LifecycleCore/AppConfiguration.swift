@@ -40,6 +40,12 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether the app's notification category has the `customDismissAction` option: dismissing one of its
     /// notifications is a response the app hears.
     public var hasCustomDismissAction = false
+    /// The URL schemes the app opens (`CFBundleURLTypes`), the activity types it continues (`NSUserActivityTypes`)
+    /// and its quick actions (`UIApplicationShortcutItems`): what a generated session may send it
+    /// (docs/lifecycle.md §19). The model delivers any of them to any app; these say which the app handles.
+    public var urlSchemes: [String] = []
+    public var activityTypes: [String] = []
+    public var shortcutTypes: [String] = []
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],

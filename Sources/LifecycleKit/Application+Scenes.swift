@@ -127,12 +127,19 @@ extension Application {
         let urls = options.url.map {
             [OpenURLContext(url: URL(string: $0) ?? URL(fileURLWithPath: $0), options: source)]
         }
+        var handed: Set<String> = []
+        if options.url != nil { handed.insert("url") }
+        if options.userActivityType != nil { handed.insert("activity") }
+        if options.shortcutItem != nil { handed.insert("shortcut") }
+        let ledger = handed.isEmpty ? nil : LaunchItemLedger(handed)
+        if let ledger { launchItemLedgers.append(ledger) }
         return Scene.ConnectionOptions(
             urlContexts: Set(urls ?? []),
             userActivities: Set(options.userActivityType.map { [UserActivity(activityType: $0)] } ?? []),
             shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
             sourceApplication: options.sourceApplication,
-            notificationResponse: options.notificationResponse.map { notificationResponse(actionIdentifier: $0) })
+            notificationResponse: options.notificationResponse.map { notificationResponse(actionIdentifier: $0) },
+            ledger: ledger)
     }
 
     private func reportAppPhaseIfChanged() {

@@ -47,6 +47,10 @@ public final class Application {
     /// The app's `UNUserNotificationCenter` (docs/lifecycle.md §18): ``UNUserNotificationCenter/current()`` in its
     /// code.
     public private(set) lazy var userNotificationCenter = UNUserNotificationCenter(application: self)
+    /// The ledgers of the launch items handed to connecting scenes, and the items delivered to a delegate method
+    /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
+    var launchItemLedgers: [LaunchItemLedger] = []
+    var launchItemsDropped: [String] = []
     /// Whether `application(_:didFinishLaunchingWithOptions:)` has returned in this process: launch handlers are
     /// registered before.
     var hasFinishedLaunching = false
@@ -148,6 +152,23 @@ public final class Application {
     /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``.
     func runningCode<Result>(_ code: () -> Result) -> Result {
         runAsItsCode(code)
+    }
+
+    // MARK: Launch items
+
+    /// The URLs, activities and quick actions the system handed the app's code that it has not read: those in a
+    /// connecting scene's options it never looked at, and those delivered to a scene delegate method it does not
+    /// implement. Each is taken once.
+    public func takeLaunchItemsNotRead() -> [String] {
+        let notRead = launchItemLedgers.flatMap { $0.notRead.sorted() } + launchItemsDropped
+        launchItemLedgers = []
+        launchItemsDropped = []
+        return notRead
+    }
+
+    /// The app's delegate does not implement the method that would have handed it this item.
+    public static func launchItemDropped(_ item: String) {
+        current?.launchItemsDropped.append(item)
     }
 
     // MARK: Events for async code

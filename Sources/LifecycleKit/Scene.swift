@@ -11,25 +11,64 @@ public final class Scene: Hashable {
     /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activity or quick action
     /// that brought it forward. For a scene-based app they arrive here, not through
     /// `scene(_:openURLContexts:)` and its kin.
+    ///
+    /// The system keeps count of which of them the app's code reads (``launchItemLedger``), so that an explorer can
+    /// tell one dropped (docs/lifecycle.md §19).
     public struct ConnectionOptions: Sendable {
-        public var urlContexts: Set<OpenURLContext>
-        public var userActivities: Set<UserActivity>
-        public var shortcutItem: ShortcutItem?
+        private var storedURLContexts: Set<OpenURLContext>
+        private var storedUserActivities: Set<UserActivity>
+        private var storedShortcutItem: ShortcutItem?
         public var sourceApplication: String?
         /// The response to the notification whose tap launched the scene (docs/lifecycle.md §18); the
         /// notification delegate hears it too, once the scene is in the foreground.
         public var notificationResponse: UNNotificationResponse?
+        /// What counts the app's reads of the URL, activities and quick action; `nil` for options a test made.
+        public let launchItemLedger: LaunchItemLedger?
+
+        public var urlContexts: Set<OpenURLContext> {
+            get {
+                launchItemLedger?.markRead("url")
+                return storedURLContexts
+            }
+            set { storedURLContexts = newValue }
+        }
+
+        public var userActivities: Set<UserActivity> {
+            get {
+                launchItemLedger?.markRead("activity")
+                return storedUserActivities
+            }
+            set { storedUserActivities = newValue }
+        }
+
+        public var shortcutItem: ShortcutItem? {
+            get {
+                launchItemLedger?.markRead("shortcut")
+                return storedShortcutItem
+            }
+            set { storedShortcutItem = newValue }
+        }
 
         public init(
             urlContexts: Set<OpenURLContext> = [], userActivities: Set<UserActivity> = [],
             shortcutItem: ShortcutItem? = nil, sourceApplication: String? = nil,
             notificationResponse: UNNotificationResponse? = nil
         ) {
-            self.urlContexts = urlContexts
-            self.userActivities = userActivities
-            self.shortcutItem = shortcutItem
+            self.init(
+                urlContexts: urlContexts, userActivities: userActivities, shortcutItem: shortcutItem,
+                sourceApplication: sourceApplication, notificationResponse: notificationResponse, ledger: nil)
+        }
+
+        init(
+            urlContexts: Set<OpenURLContext>, userActivities: Set<UserActivity>, shortcutItem: ShortcutItem?,
+            sourceApplication: String?, notificationResponse: UNNotificationResponse?, ledger: LaunchItemLedger?
+        ) {
+            self.storedURLContexts = urlContexts
+            self.storedUserActivities = userActivities
+            self.storedShortcutItem = shortcutItem
             self.sourceApplication = sourceApplication
             self.notificationResponse = notificationResponse
+            self.launchItemLedger = ledger
         }
     }
 

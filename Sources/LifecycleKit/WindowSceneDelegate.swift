@@ -38,9 +38,11 @@ extension WindowSceneDelegate {
     public func sceneWillResignActive(_ scene: Scene) {}
     public func sceneWillEnterForeground(_ scene: Scene) {}
     public func sceneDidEnterBackground(_ scene: Scene) {}
-    public func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {}
+    public func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+        Application.launchItemDropped("url")
+    }
     public func scene(_ scene: Scene, willContinueUserActivityWithType userActivityType: String) {}
-    public func scene(_ scene: Scene, continue userActivity: UserActivity) {}
+    public func scene(_ scene: Scene, continue userActivity: UserActivity) { Application.launchItemDropped("activity") }
     public func windowScene(
         _ windowScene: Scene, performActionFor shortcutItem: ShortcutItem, completionHandler: @escaping (Bool) -> Void
     ) {

@@ -41,6 +41,9 @@ struct AppDeclarationParser {
         case ignoresNotificationCompletion = "ignores-notification-completion"
         case notificationsDenied = "notifications-denied"
         case customDismissAction = "custom-dismiss-action"
+        case urlSchemes = "url-schemes"
+        case activityTypes = "activity-types"
+        case shortcutItems = "shortcut-items"
 
         var isFlag: Bool {
             switch self {
@@ -82,6 +85,8 @@ struct AppDeclarationParser {
             case .memory: return "a memory size, such as 300MB"
             case .backgroundTask, .eventWork, .bgtaskWork, .notificationWork: return "a duration, such as 20s"
             case .notifications: return "late (the delegate is set only once the app is active)"
+            case .urlSchemes: return "a list of URL schemes, such as notes,notes-beta"
+            case .activityTypes, .shortcutItems: return "a list of types, such as com.example.view,com.example.edit"
             case .bgtasks:
                 return "a list of IDENTIFIER:KIND, such as com.example.refresh:refresh,com.example.clean:processing"
             default:
@@ -213,6 +218,9 @@ struct AppDeclarationParser {
         case .ignoresNotificationCompletion: configuration.behavior.ignoresNotificationCompletion = true
         case .notificationsDenied: configuration.notificationsDenied = true
         case .customDismissAction: configuration.hasCustomDismissAction = true
+        case .urlSchemes: configuration.urlSchemes = try names(value, token, "URL scheme", example: "notes")
+        case .activityTypes: configuration.activityTypes = try names(value, token, "type", example: "com.example.view")
+        case .shortcutItems: configuration.shortcutTypes = try names(value, token, "type", example: "com.example.edit")
         case .bgtasks:
             configuration.permittedTasks = try permittedTasks(value, token)
             requirements.append(
@@ -265,6 +273,26 @@ struct AppDeclarationParser {
             tasks.append(PermittedTask(identifier: String(identifier), kind: kind))
         }
         return tasks
+    }
+
+    /// `NAME,…`: URL schemes or types, each letters, digits, `.`, `_`, `+` and `-`, none twice.
+    private func names(
+        _ value: Substring, _ token: Token, _ what: String, example: String
+    ) throws(ScenarioError) -> [String] {
+        var names: [String] = []
+        for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._+-".contains($0) }) else {
+                throw line.error(
+                    at: token,
+                    "expected a \(what) (letters, digits, '.', '_', '+' and '-'), such as \(example), found "
+                        + quoted(name))
+            }
+            guard !names.contains(String(name)) else {
+                throw line.error(at: token, "the \(what) \(quoted(name)) is listed twice")
+            }
+            names.append(String(name))
+        }
+        return names
     }
 
     private func duration(_ value: Substring, _ token: Token) throws(ScenarioError) -> Duration {

@@ -12,6 +12,9 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
         case completionHandlerNotCalled = "completion-handler-not-called"
         /// `BGTaskScheduler.register` after the launch, or twice, or a task run with no handler registered.
         case bgtaskRegisteredLate = "bgtask-registered-late"
+        /// A URL, user activity or quick action handed to the app and never read by its code: above all a
+        /// scene-based app's cold launch, where it comes only in `scene(_:willConnectTo:options:)`'s options.
+        case launchItemDropped = "launch-item-dropped"
         /// The delegate of `UNUserNotificationCenter` set too late: the response that launched the app is lost.
         case notificationDelegateLate = "notification-delegate-late"
         /// A launch or a callback that overran its watchdog.
@@ -37,6 +40,10 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
             case .bgtaskRegisteredLate:
                 "UIKit raises NSInternalInconsistencyException and the app crashes: register every launch handler "
                     + "once, before application(_:didFinishLaunchingWithOptions:) returns"
+            case .launchItemDropped:
+                "the user's link, Handoff or quick action does nothing: on a scene-based app's cold launch read "
+                    + "them in scene(_:willConnectTo:options:)'s options; later they come to scene(_:openURLContexts:) "
+                    + "and its kin"
             case .notificationDelegateLate:
                 "the tap that launched the app is lost: set UNUserNotificationCenter's delegate before the launch "
                     + "ends"

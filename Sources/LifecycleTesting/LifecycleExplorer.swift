@@ -298,6 +298,14 @@ public struct LifecycleExplorer {
                 let detail = if case .note(_, let text)? = note?.event { text } else { "it ran while suspended" }
                 return Found(kind: .ranWhileSuspended, app: app, detail: detail)
             }
+            for (app, application) in device.applications.sorted(by: { $0.key < $1.key }) {
+                let notRead = application.takeLaunchItemsNotRead()
+                if let item = notRead.first {
+                    return Found(
+                        kind: .launchItemDropped, app: app,
+                        detail: "the \(Self.itemName(item)) handed to it was never read by its code")
+                }
+            }
             if let found = checkSnapshots(launched: launched) { return found }
             for invariant in explorer.invariants where !invariant.holds(device) {
                 return Found(kind: .invariant, app: nil, detail: "'\(invariant.name)' does not hold")
@@ -324,6 +332,14 @@ public struct LifecycleExplorer {
                 }
             }
             return nil
+        }
+
+        static func itemName(_ item: String) -> String {
+            switch item {
+            case "url": "URL"
+            case "activity": "user activity"
+            default: "quick action"
+            }
         }
 
         /// The kind of finding a note of the core shows, if it shows one.

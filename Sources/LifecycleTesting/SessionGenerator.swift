@@ -55,16 +55,23 @@ struct SessionGenerator {
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
         case .backgroundEvents: return .perform(backgroundEvent(for: app))
         case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))
-        case .launchItems:
-            return .perform(
-                pick([
-                    .openURL(app, url: "\(app)://item/1"), .continueActivity(app, type: "com.example.view"),
-                    .shortcut(app, type: "com.example.compose"),
-                ]))
+        case .launchItems: return .perform(launchItem())
         case .notifications: return .perform(notificationStep(on: phone))
         case .windows: return .perform(windowStep(for: app, on: phone))
         case .wait: return .wait(pick(Self.waits))
         }
+    }
+
+    /// A URL, an activity or a quick action for an app that declares it handles them (its URL schemes, activity
+    /// types, quick actions): an app that declares none is never sent one, as iOS sends none.
+    private mutating func launchItem() -> UserAction {
+        var items: [UserAction] = []
+        for app in apps {
+            items += app.urlSchemes.map { .openURL(app.id, url: "\($0)://item/1") }
+            items += app.activityTypes.map { .continueActivity(app.id, type: $0) }
+            items += app.shortcutTypes.map { .shortcut(app.id, type: $0) }
+        }
+        return items.isEmpty ? .significantTimeChange : pick(items)
     }
 
     /// What the user does about what covers the screen.

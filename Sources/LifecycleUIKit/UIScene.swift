@@ -12,18 +12,17 @@ open class UIScene: Hashable {
     /// What a scene is given as it connects (`UIScene.ConnectionOptions`): the URL, activities, quick action or
     /// notification response that brought it forward.
     public struct ConnectionOptions {
-        public let urlContexts: Set<UIOpenURLContext>
-        public let userActivities: Set<NSUserActivity>
-        public let shortcutItem: UIApplicationShortcutItem?
-        public let sourceApplication: String?
-        public let notificationResponse: UNNotificationResponse?
+        /// LifecycleKit's options, read through: the system counts which of them the app's code reads.
+        private let options: Scene.ConnectionOptions
+
+        public var urlContexts: Set<UIOpenURLContext> { options.urlContexts }
+        public var userActivities: Set<NSUserActivity> { options.userActivities }
+        public var shortcutItem: UIApplicationShortcutItem? { options.shortcutItem }
+        public var sourceApplication: String? { options.sourceApplication }
+        public var notificationResponse: UNNotificationResponse? { options.notificationResponse }
 
         init(_ options: Scene.ConnectionOptions) {
-            urlContexts = options.urlContexts
-            userActivities = options.userActivities
-            shortcutItem = options.shortcutItem
-            sourceApplication = options.sourceApplication
-            notificationResponse = options.notificationResponse
+            self.options = options
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleKit
 
 /// The methods the system calls about a scene (`UISceneDelegate`), with UIKit's exact signatures. Every method is
 /// optional. The system makes one delegate per scene, of the class the scene's configuration names, or the
@@ -27,9 +28,13 @@ extension UISceneDelegate {
     public func sceneWillResignActive(_ scene: UIScene) {}
     public func sceneWillEnterForeground(_ scene: UIScene) {}
     public func sceneDidEnterBackground(_ scene: UIScene) {}
-    public func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {}
+    public func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        Application.launchItemDropped("url")
+    }
     public func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {}
-    public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+    public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        Application.launchItemDropped("activity")
+    }
     public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
 }
 

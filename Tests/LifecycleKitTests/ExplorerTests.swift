@@ -91,6 +91,27 @@ import Testing
         #expect(report.findings.first?.detail == "'the timer runs only while active' does not hold")
     }
 
+    /// A scene-based app that reads a URL only in `scene(_:openURLContexts:)` drops the one that launches it, which
+    /// comes in the connection options (expo, tauri, cordova-ios and Avalonia shipped this bug).
+    @Test func aURLDroppedOnAColdLaunchIsFound() throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app scenes url-schemes=app\n")
+        explorer.run("app", delegate: { PlainDelegate() }, sceneDelegateClass: URLOnlyWhenRunning.self)
+        let report = explorer.explore(sessions: 200, actions: 40, seed: 1)
+        #expect(Self.kinds(report) == [.launchItemDropped], "\(report)")
+        #expect(report.findings.first?.scenario.hasSuffix("open-url app app://item/1\n") == true, "\(report)")
+        #expect(report.findings.first?.steps == 1, "\(report)")
+    }
+
+    /// A scene that reads its launch items in both places drops none.
+    @Test func aSceneThatReadsItsLaunchItemsEverywhereDropsNone() throws {
+        var explorer = try LifecycleExplorer(
+            declarations: "profile ios17\napp app scenes url-schemes=app activity-types=com.app.view "
+                + "shortcut-items=com.app.new\n")
+        explorer.run("app", delegate: { PlainDelegate() }, sceneDelegateClass: CarefulScene.self)
+        let report = explorer.explore(sessions: 300, actions: 40, seed: 1)
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+
     /// The same seed, the same findings, to the letter.
     @Test func theSameSeedGivesTheSameReport() throws {
         let first = try Self.explore(sessions: 50) { LeakyDelegate() }
@@ -165,6 +186,44 @@ final class CarefulDelegate: ApplicationDelegate, UNUserNotificationCenterDelega
 @MainActor
 final class Refresh {
     var cancelled = false
+}
+
+/// An app delegate that does nothing of its own.
+@MainActor
+final class PlainDelegate: ApplicationDelegate {}
+
+/// Handles a URL only when it comes to a running scene.
+@MainActor
+final class URLOnlyWhenRunning: WindowSceneDelegate {
+    var opened: [URL] = []
+    required init() {}
+    func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+        opened += urlContexts.map(\.url)
+    }
+}
+
+/// Reads each launch item where it comes: in the connection options on a cold launch, and through its methods
+/// later.
+@MainActor
+final class CarefulScene: WindowSceneDelegate {
+    var handled: [String] = []
+    required init() {}
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions)
+    {
+        handled += connectionOptions.urlContexts.map(\.url.absoluteString)
+        handled += connectionOptions.userActivities.map(\.activityType)
+        handled += connectionOptions.shortcutItem.map { [$0.type] } ?? []
+    }
+    func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+        handled += urlContexts.map(\.url.absoluteString)
+    }
+    func scene(_ scene: Scene, continue userActivity: UserActivity) { handled.append(userActivity.activityType) }
+    func windowScene(
+        _ windowScene: Scene, performActionFor shortcutItem: ShortcutItem, completionHandler: @escaping (Bool) -> Void
+    ) {
+        handled.append(shortcutItem.type)
+        completionHandler(true)
+    }
 }
 
 /// Begins a background task as it enters the background, and never ends it.

@@ -54,7 +54,7 @@ import Testing
         ("app notes\napp notes", "t.scenario:2:5: error: app 'notes' is already declared on line 1"),
         (
             "app a colour=red",
-            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows, bgtasks, bgtask-work, ignores-bgtask-expiration, notifications, notification-work, ignores-notification-completion, notifications-denied, custom-dismiss-action"
+            "t.scenario:1:7: error: unknown app option 'colour'; expected one of exits-on-suspend, background-modes, memory, restores-state, data-protection, background-task, ignores-expiration, event-work, will-finish-launching, did-finish-launching, should-save-state, should-restore-state, did-become-active, will-resign-active, did-enter-background, will-enter-foreground, will-terminate, scenes, multiple-windows, bgtasks, bgtask-work, ignores-bgtask-expiration, notifications, notification-work, ignores-notification-completion, notifications-denied, custom-dismiss-action, url-schemes, activity-types, shortcut-items"
         ),
         (
             "app a restore-state",
@@ -360,6 +360,14 @@ import Testing
         (
             "profile ios17\napp chat notifications\nnotify chat\nnotification-action chat arch/ive",
             "t.scenario:4:26: error: expected an action identifier (letters, digits, '.', '_' and '-'), such as reply or archive, found 'arch/ive'"
+        ),
+        (
+            "app notes url-schemes=notes,no/tes\ntap notes",
+            "t.scenario:1:11: error: expected a URL scheme (letters, digits, '.', '_', '+' and '-'), such as notes, found 'no/tes'"
+        ),
+        (
+            "app notes shortcut-items=a.b,a.b\ntap notes",
+            "t.scenario:1:11: error: the type 'a.b' is listed twice"
         ),
         (
             "profile ios17\napp chat background-modes=remote-notification\npush chat later",

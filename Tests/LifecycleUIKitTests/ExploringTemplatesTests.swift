@@ -23,6 +23,18 @@ import Testing
         #expect(report.findings.isEmpty, "\(report)")
     }
 
+    /// Declared to open URLs, the template — which reads no connection options and implements no
+    /// `scene(_:openURLContexts:)` — drops them: the UIKit-named options count reads as LifecycleKit's do.
+    @Test func theSceneTemplateDropsAURLItWouldBeSent() throws {
+        var explorer = try LifecycleExplorer(
+            declarations: "profile ios17\napp com.example.scene-app scenes url-schemes=scene-app\n")
+        explorer.run(
+            "com.example.scene-app", uikit: { UIKitSceneApp.AppDelegate() },
+            sceneDelegateClass: UIKitSceneApp.SceneDelegate.self)
+        let report = explorer.explore(sessions: 50, actions: 30, seed: 7)
+        #expect(report.findings.map(\.kind) == [.launchItemDropped], "\(report)")
+    }
+
     @Test func theClassicTemplateHasNoLifecycleBug() throws {
         var explorer = try LifecycleExplorer(
             declarations: "profile ios12\napp com.example.classic-app background-modes=fetch\n")
