@@ -27,6 +27,9 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
         case invariant
         /// The app's code crashed, other than by a late registration.
         case crash
+        /// A neutral sequence (Home and back, lock and unlock, a purge and back) inserted into a scenario changed
+        /// what the app's checks give (``LifecycleExplorer/checkNeutralSequences(in:file:sequences:)``).
+        case neutralSequence = "neutral-sequence"
 
         /// What iOS does about it, for the report.
         public var consequence: String {
@@ -56,6 +59,9 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
                     + "suspension and restore it at the next launch"
             case .invariant: "the app's own rule does not hold"
             case .crash: "the app crashes"
+            case .neutralSequence:
+                "the user who leaves and comes back, or whose phone locks, finds the app changed: what it shows must "
+                    + "survive the life cycle"
             }
         }
     }

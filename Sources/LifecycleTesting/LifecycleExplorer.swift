@@ -32,8 +32,8 @@ public struct LifecycleExplorer {
     private var sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:]
     /// The object the app's code is, for snapshots: its delegate, or the UIKit-named delegate behind it. Shared by
     /// the factories, which record each object they make.
-    private let current = CurrentDelegates()
-    private var snapshots: [AppID: @MainActor (AnyObject) -> AnyHashable?] = [:]
+    let current = CurrentDelegates()
+    var snapshots: [AppID: @MainActor (AnyObject) -> AnyHashable?] = [:]
     private var invariants: [(name: String, holds: @MainActor (SimulatedDevice) -> Bool)] = []
 
     /// - Parameter declarations: the scenario language's declarations — `profile`, `device`, and an `app` line
@@ -219,12 +219,16 @@ public struct LifecycleExplorer {
         private let explorer: LifecycleExplorer
         private var checkedRecords = 0
         private var checkedSuspendedWork = 0
-        /// Per app with a snapshot: what it showed when last suspended, and, after the system purged it, what it
-        /// must show again when the user brings it back (only if that launch takes it straight to the foreground).
+        /// Per app with a snapshot: what it showed when it last left the foreground, and, after the system purged
+        /// it, what it must show again when the user brings it back (only if a tap or a pick takes it straight to
+        /// the foreground).
         private var suspended: [AppID: AnyHashable] = [:]
         private var purged: [AppID: AnyHashable] = [:]
         /// The apps whose current process has been active: only what the user saw must come back.
         private var shown: Set<AppID> = []
+        /// The app the last step brought back as the user does, with nothing new for it: a tap on its icon or a
+        /// pick in the switcher. A URL, an activity or a notification may rightly change what it shows.
+        private var plainReturn: AppID?
 
         init?(_ explorer: LifecycleExplorer) {
             self.explorer = explorer
@@ -247,6 +251,11 @@ public struct LifecycleExplorer {
                 } catch {
                     return false
                 }
+                plainReturn =
+                    switch action {
+                    case .tap(let app), .pick(let app): app
+                    default: nil
+                    }
                 // The user swiping an app away may lose what it showed, even once the system has purged it.
                 let swiped: AppID? =
                     switch action {
@@ -261,6 +270,7 @@ public struct LifecycleExplorer {
                 }
             case .wait(let duration):
                 device.wait(duration)
+                plainReturn = nil
             case .expect, .expectScene:
                 return false
             }
@@ -272,6 +282,7 @@ public struct LifecycleExplorer {
             let records = device.trace
             defer { checkedRecords = records.count }
             var launched: Set<AppID> = []
+            var leftForeground: Set<AppID> = []
             for record in records[checkedRecords...] {
                 switch record.event {
                 case .note(let app, let text):
@@ -284,7 +295,11 @@ public struct LifecycleExplorer {
                     } else if from == .notRunning {
                         launched.insert(app)
                     }
-                    if to == .active { shown.insert(app) }
+                    if to == .active {
+                        shown.insert(app)
+                        suspended[app] = nil
+                    }
+                    if from == .inactive, to == .background { leftForeground.insert(app) }
                 default:
                     break
                 }
@@ -306,28 +321,33 @@ public struct LifecycleExplorer {
                         detail: "the \(Self.itemName(item)) handed to it was never read by its code")
                 }
             }
-            if let found = checkSnapshots(launched: launched) { return found }
+            if let found = checkSnapshots(launched: launched, leftForeground: leftForeground) { return found }
             for invariant in explorer.invariants where !invariant.holds(device) {
                 return Found(kind: .invariant, app: nil, detail: "'\(invariant.name)' does not hold")
             }
             return nil
         }
 
-        private func checkSnapshots(launched: Set<AppID>) -> Found? {
+        private func checkSnapshots(launched: Set<AppID>, leftForeground: Set<AppID>) -> Found? {
             for (app, read) in explorer.snapshots {
                 guard let object = explorer.current.objects[app] else { continue }
                 if let before = purged[app], launched.contains(app) {
                     purged[app] = nil
-                    // Only a launch straight to the foreground is compared: work in the background may change
-                    // what the app shows, as it should.
-                    if device.state(of: app) == .active, let after = read(object), after != before {
+                    // Only a launch straight to the foreground, by a tap or a pick, is compared: work in the
+                    // background, or what the user opened, may change what the app shows, as it should.
+                    if plainReturn == app, device.state(of: app) == .active, let after = read(object), after != before {
                         return Found(
                             kind: .stateLostAcrossPurge, app: app,
                             detail: "it showed \(before.base) when the system purged it, and \(after.base) when the "
                                 + "user came back")
                     }
                 }
-                if device.state(of: app) == .suspended, shown.contains(app), let value = read(object) {
+                // What it showed as it left the user's sight: what the user must find again. Work it does in the
+                // background after that may change it, as it should.
+                let state = device.state(of: app)
+                if leftForeground.contains(app), state == .suspended || state == .background, shown.contains(app),
+                    let value = read(object)
+                {
                     suspended[app] = value
                 }
             }

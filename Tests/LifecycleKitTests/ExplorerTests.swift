@@ -23,7 +23,8 @@ import Testing
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
     @Test func aCarefulAppGivesNoFinding() throws {
         let report = try Self.explore(
-            "background-modes=fetch,remote-notification bgtasks=com.app.refresh:refresh notifications restores-state",
+            "background-modes=fetch,remote-notification bgtasks=com.app.refresh:refresh notifications restores-state "
+                + "url-schemes=app",
             sessions: ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300,
             { CarefulDelegate() }
         ) { explorer in
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func stateLostAcrossAPurgeIsFound() throws {
-        let report = try Self.explore {
+        let report = try Self.explore("url-schemes=app") {
             ForgetfulDelegate()
         } configure: { explorer in
             explorer.snapshot("app") { (app: ForgetfulDelegate) in app.draft }
@@ -112,6 +113,44 @@ import Testing
         #expect(report.findings.isEmpty, "\(report)")
     }
 
+    /// Thor's neutral sequences in an existing scenario: a purge and back changes what an app that keeps its draft
+    /// only in memory shows; Home and back does not.
+    @Test func aNeutralPurgeChangesWhatAForgetfulAppShows() throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app\napp other\n")
+        explorer.run("app", delegate: { ForgetfulDelegate() })
+        explorer.snapshot("app") { (app: ForgetfulDelegate) in app.draft }
+        let report = try explorer.checkNeutralSequences(
+            in: "open-url app app://draft/1\nwait 5s\nexpect app active\n")
+        #expect(report.findings.map(\.kind) == [.neutralSequence], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.detail.hasPrefix("purge and return after line 1 changes "), "\(finding)")
+        #expect(finding.detail.contains("app://draft/1"), "\(finding)")
+        #expect(
+            finding.scenario.contains("open-url app app://draft/1\nhome\nmemory-pressure\ntap app\nwait 5s\n"),
+            "\(finding)")
+    }
+
+    /// A careful app comes through every neutral sequence unchanged; one that keeps a timer running while
+    /// inactive does not come through the lock.
+    @Test func neutralSequencesLeaveACarefulAppAsItWas() throws {
+        let scenario = "open-url app app://draft/1\nhome\ntap app\nwait 30s\n"
+        var careful = try LifecycleExplorer(declarations: "profile ios17\napp app restores-state\n")
+        careful.run("app", delegate: { CarefulDelegate() })
+        careful.snapshot("app") { (app: CarefulDelegate) in app.draft }
+        careful.invariant("the timer runs only while active", of: "app") { (app: CarefulDelegate, device) in
+            !app.timerRunning || device.state(of: "app") == .active
+        }
+        let clean = try careful.checkNeutralSequences(in: scenario)
+        #expect(clean.findings.isEmpty, "\(clean)")
+        var leaky = try LifecycleExplorer(declarations: "profile ios17\napp app\n")
+        leaky.run("app", delegate: { TimerLeaker() })
+        leaky.invariant("the timer runs only while active", of: "app") { (app: TimerLeaker, device) in
+            !app.timerRunning || device.state(of: "app") == .active
+        }
+        let found = try leaky.checkNeutralSequences(in: scenario)
+        #expect(found.findings.contains { $0.detail.hasPrefix("lock and unlock") }, "\(found)")
+    }
+
     /// The same seed, the same findings, to the letter.
     @Test func theSameSeedGivesTheSameReport() throws {
         let first = try Self.explore(sessions: 50) { LeakyDelegate() }
@@ -133,13 +172,13 @@ import Testing
 @MainActor
 final class CarefulDelegate: ApplicationDelegate, UNUserNotificationCenterDelegate {
     var timerRunning = false
-    static var processes = 0
-    var draft: String
+    /// What the user opened last: a URL.
+    var draft = ""
     private var task = BackgroundTaskIdentifier.invalid
 
-    init() {
-        Self.processes += 1
-        draft = "draft \(Self.processes)"
+    func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool {
+        draft = url.absoluteString
+        return true
     }
 
     func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
@@ -271,15 +310,14 @@ final class SuspendedWorker: ApplicationDelegate {
     }
 }
 
-/// Keeps its draft in memory only: a purge loses it.
+/// Keeps what the user opened in memory only: a purge loses it.
 @MainActor
 final class ForgetfulDelegate: ApplicationDelegate {
-    static var processes = 0
-    var draft: String
+    var draft = ""
 
-    init() {
-        Self.processes += 1
-        draft = "draft \(Self.processes)"
+    func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool {
+        draft = url.absoluteString
+        return true
     }
 }
 

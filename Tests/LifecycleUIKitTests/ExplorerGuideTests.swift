@@ -30,4 +30,12 @@ import Testing
         let report = explorer.explore(sessions: 2_000, actions: 50, seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
+
+    @Test @MainActor func notesComesThroughNeutralSequences() throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp notes scenes url-schemes=notes\n")
+        explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)
+        explorer.snapshot("notes") { (app: AppDelegate) in app.draft }
+        let report = try explorer.checkNeutralSequences(in: "open-url notes notes://draft/1\nwait 5s\nexpect notes active\n")
+        #expect(report.findings.isEmpty, "\(report)")
+    }
 }
