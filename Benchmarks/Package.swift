@@ -23,6 +23,8 @@ let package = Package(
                 .product(name: "LifecycleText", package: "lifecycle"),
                 .product(name: "LifecycleSupervisor", package: "lifecycle"),
                 .product(name: "LifecycleWire", package: "lifecycle"),
+                .product(name: "LifecycleKit", package: "lifecycle"),
+                .product(name: "LifecycleTesting", package: "lifecycle"),
                 "CoreWorkloads",
                 "SupervisedApp",
             ],

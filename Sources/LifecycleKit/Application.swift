@@ -160,6 +160,8 @@ public final class Application {
     /// connecting scene's options it never looked at, and those delivered to a scene delegate method it does not
     /// implement. Each is taken once.
     public func takeLaunchItemsNotRead() -> [String] {
+        // Asked after every step of an exploration, nearly always of nothing.
+        if launchItemLedgers.isEmpty, launchItemsDropped.isEmpty { return [] }
         let notRead = launchItemLedgers.flatMap { $0.notRead.sorted() } + launchItemsDropped
         launchItemLedgers = []
         launchItemsDropped = []

@@ -140,6 +140,14 @@ public struct LifecycleExplorer {
         return report
     }
 
+    /// The sessions `explore(sessions:actions:seed:)` runs, each as a scenario (declarations first), without
+    /// looking for findings: to read what the explorer does, or to replay a session elsewhere.
+    public func generatedSessions(sessions: Int, actions: Int, seed: UInt64) -> [String] {
+        (0..<max(0, sessions)).map { session in
+            scenarioSource(runSession(session, actions: actions, seed: seed, lookingForFindings: false).commands)
+        }
+    }
+
     /// The seed of one session: sessions can be replayed one by one.
     static func sessionSeed(_ session: Int, of seed: UInt64) -> UInt64 {
         var mixer = SplitMix64(seed: seed &+ UInt64(session) &* 0x9E37_79B9_7F4A_7C15)
@@ -147,7 +155,7 @@ public struct LifecycleExplorer {
     }
 
     /// A generated session: its steps, as performed, and its first finding.
-    private func runSession(_ session: Int, actions: Int, seed: UInt64) -> Outcome {
+    private func runSession(_ session: Int, actions: Int, seed: UInt64, lookingForFindings: Bool = true) -> Outcome {
         var generator = SessionGenerator(
             seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps)
         guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
@@ -164,7 +172,9 @@ public struct LifecycleExplorer {
             let command = performed ?? .wait(.seconds(1))
             if performed == nil { _ = watch.perform(command) }
             commands.append(command)
-            if let finding = watch.check() { return Outcome(commands: commands, finding: finding, trace: "") }
+            if lookingForFindings, let finding = watch.check() {
+                return Outcome(commands: commands, finding: finding, trace: "")
+            }
         }
         return Outcome(commands: commands, finding: nil, trace: "")
     }
@@ -230,6 +240,9 @@ public struct LifecycleExplorer {
         /// pick in the switcher. A URL, an activity or a notification may rightly change what it shows.
         private var plainReturn: AppID?
 
+        /// The apps whose code runs, in a fixed order.
+        private let hostedApps: [AppID]
+
         init?(_ explorer: LifecycleExplorer) {
             self.explorer = explorer
             do {
@@ -240,6 +253,7 @@ public struct LifecycleExplorer {
             } catch {
                 return nil
             }
+            hostedApps = device.applications.keys.sorted()
         }
 
         /// Performs a step; `false`, changing nothing, when it is impossible now.
@@ -313,9 +327,9 @@ public struct LifecycleExplorer {
                 let detail = if case .note(_, let text)? = note?.event { text } else { "it ran while suspended" }
                 return Found(kind: .ranWhileSuspended, app: app, detail: detail)
             }
-            for (app, application) in device.applications.sorted(by: { $0.key < $1.key }) {
-                let notRead = application.takeLaunchItemsNotRead()
-                if let item = notRead.first {
+            for app in hostedApps {
+                guard let application = device.applications[app] else { continue }
+                if let item = application.takeLaunchItemsNotRead().first {
                     return Found(
                         kind: .launchItemDropped, app: app,
                         detail: "the \(Self.itemName(item)) handed to it was never read by its code")

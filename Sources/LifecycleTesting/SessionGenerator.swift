@@ -46,7 +46,9 @@ struct SessionGenerator {
     private mutating func step(of kind: Kind, on phone: Phone) -> Scenario.Command {
         let app = pick(apps).id
         switch kind {
-        case .tap: return .perform(.tap(app))
+        // A tap needs the Home screen: with an app in front, the user goes Home first (drawing a tap again and
+        // again, refused each time, had been most of a session's cost).
+        case .tap: return .perform(phone.foregroundApp == nil ? .tap(app) : .home)
         case .home: return .perform(.home)
         case .switcher: return .perform(.openSwitcher)
         case .overlays: return .perform(pick([.openNotificationCenter, .openControlCenter, .showAlert]))

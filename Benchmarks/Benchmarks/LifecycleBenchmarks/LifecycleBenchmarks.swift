@@ -33,6 +33,7 @@ let benchmarks: @Sendable () -> Void = {
     checkBenchmarks()
     coreBenchmarks()
     traceBenchmarks()
+    explorerBenchmarks()
 
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(
