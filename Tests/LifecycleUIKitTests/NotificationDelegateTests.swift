@@ -6,13 +6,20 @@ import Testing
 /// UIKit-named code hears its notifications through UNUserNotificationCenter's delegate (docs/lifecycle.md §18):
 /// the cold launch from a tap, the presentation in the foreground, an action in the background.
 @Suite @MainActor struct NotificationDelegateTests {
-    @Test func theDelegateHearsTheTapThatLaunchedTheAppAndWhatFollows() throws {
-        let delegate = NotifiedAppDelegate()
+    /// A device running `chat` with this delegate, which declares a notification delegate; `denied` when the user
+    /// refused its notifications.
+    static func device(_ delegate: NotifiedAppDelegate, denied: Bool = false) throws -> SimulatedDevice {
         let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
         var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
         configuration.notificationDelegate = .duringLaunch
-        let device = try SimulatedDevice(
+        configuration.notificationsDenied = denied
+        return try SimulatedDevice(
             profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+    }
+
+    @Test func theDelegateHearsTheTapThatLaunchedTheAppAndWhatFollows() throws {
+        let delegate = NotifiedAppDelegate()
+        let device = try Self.device(delegate)
         try device.perform("notify chat")
         try device.perform("notification-tap chat")
         #expect(delegate.responses == [UNNotificationDefaultActionIdentifier])
@@ -31,12 +38,7 @@ import Testing
     func aReminderComesOnThePhonesClock(denied: Bool) throws {
         let delegate = NotifiedAppDelegate()
         delegate.reminderAfter = 60
-        let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
-        var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
-        configuration.notificationDelegate = .duringLaunch
-        configuration.notificationsDenied = denied
-        let device = try SimulatedDevice(
-            profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+        let device = try Self.device(delegate, denied: denied)
         try device.perform("tap chat")
         #expect(delegate.authorized == !denied)
         try device.perform("home")
@@ -54,11 +56,7 @@ import Testing
     @Test func aHandlerNotCalledYetHoldsTheApp() throws {
         let delegate = NotifiedAppDelegate()
         delegate.holdsResponses = true
-        let app = UIKitApp(bundleIdentifier: "chat", delegate: delegate)
-        var configuration = InfoPlist(bundleIdentifier: "chat").configuration()
-        configuration.notificationDelegate = .duringLaunch
-        let device = try SimulatedDevice(
-            profile: .ios17, apps: [configuration], delegates: ["chat": app.applicationDelegate])
+        let device = try Self.device(delegate)
         try device.perform("notify chat")
         try device.perform("notification-tap chat")
         try device.perform("home")
