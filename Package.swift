@@ -134,7 +134,7 @@ let package = Package(
             name: "LifecycleUIKitTests",
             dependencies: [
                 "LifecycleUIKit", "LifecycleTesting", "LoggingExample", "LifecycleScenario", "UIKitSceneApp",
-                "UIKitClassicApp", "UIKitLoggingApp",
+                "UIKitClassicApp", "UIKitLoggingApp", "ExploredNotes",
             ]),
         .testTarget(
             name: "LifecycleKitTests",
@@ -144,6 +144,8 @@ let package = Package(
             ]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
+        // The explorer's worked example: a notes app in UIKit's names, done right and with two bugs.
+        .target(name: "ExploredNotes", dependencies: ["LifecycleUIKit"], path: "Examples/ExploredNotes"),
         .executableTarget(
             name: "LoggingApp",
             dependencies: [
