@@ -61,6 +61,34 @@ func explorerBenchmarks() {
     }
 }
 
+/// Leaks its background task only the eighth time it enters the background in a process: a failure well into a
+/// session (found at step 34 of seed 3's), which the shrinker must cut down to eight rounds of leaving the screen.
+@MainActor
+final class LateLeaker: ApplicationDelegate {
+    var backgrounds = 0
+    func applicationDidEnterBackground(_ application: Application) {
+        backgrounds += 1
+        let task = application.beginBackgroundTask(withName: "save") {}
+        if backgrounds != 8 { application.endBackgroundTask(task) }
+    }
+}
+
+/// Shrinking: one session of up to 200 steps whose failure comes late, found and shrunk (the target: a 200-step
+/// failure in under 5 s).
+func shrinkingBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 5)
+    Benchmark("Explorer: a failure at step 34, found and shrunk to 17 steps", configuration: configuration) { _ in
+        let steps = await MainActor.run {
+            var explorer = try! LifecycleExplorer(declarations: "profile ios17\napp app\n")
+            explorer.weights.memory = 0
+            explorer.run("app", delegate: { LateLeaker() })
+            return explorer.explore(sessions: 1, actions: 200, seed: 3).findings.map(\.steps)
+        }
+        blackHole(steps)
+    }
+}
+
 /// The explorer's sessions as scenarios, made once on the main actor, where the explorer runs.
 @MainActor
 enum GeneratedSessions {

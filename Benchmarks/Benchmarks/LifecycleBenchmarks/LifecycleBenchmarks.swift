@@ -34,6 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     coreBenchmarks()
     traceBenchmarks()
     explorerBenchmarks()
+    shrinkingBenchmarks()
 
     // The per-app state machine alone: a whole life, 11 events, over and over.
     Benchmark(
