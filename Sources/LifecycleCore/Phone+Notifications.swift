@@ -233,7 +233,7 @@ extension Phone {
     /// A waiting notification is reached from the lock screen, Notification Center or a banner: not from behind
     /// the app switcher, an alert or a call.
     private func requireNotificationsReachable() throws(ImpossibleAction) {
-        if let overlay, overlay != .notificationCenter { throw ImpossibleAction("\(overlay.rawValue) is open") }
+        if let overlay, overlay != .notificationCenter { throw Self.covered(by: overlay) }
     }
 
     private mutating func takeWaitingNotification(

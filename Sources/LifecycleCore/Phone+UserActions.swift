@@ -188,16 +188,16 @@ extension Phone {
     }
 
     @inline(__always)
-    private func requireUnlocked() throws(ImpossibleAction) {
+    func requireUnlocked() throws(ImpossibleAction) {
         if isLocked { throw ImpossibleAction("the device is locked") }
     }
 
     @inline(__always)
-    private func requireNothingOpen() throws(ImpossibleAction) {
+    func requireNothingOpen() throws(ImpossibleAction) {
         if let overlay { throw Self.covered(by: overlay) }
     }
 
-    private static func covered(by overlay: Overlay) -> ImpossibleAction {
+    static func covered(by overlay: Overlay) -> ImpossibleAction {
         ImpossibleAction("\(overlay.rawValue) is open")
     }
 

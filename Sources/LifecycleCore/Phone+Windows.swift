@@ -7,8 +7,8 @@ extension Phone {
         guard usesScenes(index) else {
             throw ImpossibleAction("\(app) is not scene-based (declare it with 'scenes')", culprit: .app)
         }
-        if isLocked { throw ImpossibleAction("the device is locked") }
-        if let overlay { throw ImpossibleAction("\(overlay.rawValue) is open") }
+        try requireUnlocked()
+        try requireNothingOpen()
         if apps[index].windowSessionCount > 0 {
             guard device == .ipad else {
                 throw ImpossibleAction(

@@ -12,5 +12,9 @@ public struct SceneID: RawRepresentable, Hashable, Comparable, Sendable, CustomS
 
     public var description: String { rawValue }
 
+    /// The app whose session this is: the id before the `#` (``init(app:number:)``'s inverse), known even once the
+    /// session is gone.
+    public var app: AppID { AppID(String(rawValue.prefix { $0 != "#" })) }
+
     public static func < (lhs: SceneID, rhs: SceneID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -274,8 +274,7 @@ public struct LifecycleExplorer {
                 let swiped: AppID? =
                     switch action {
                     case .swipe(let app): app
-                    case .swipeWindow(let scene), .closeWindow(let scene):
-                        AppID(String(scene.rawValue.prefix { $0 != "#" }))
+                    case .swipeWindow(let scene), .closeWindow(let scene): scene.app
                     default: nil
                     }
                 if let swiped {

@@ -24,7 +24,7 @@ final class ScriptedSceneDelegate: WindowSceneDelegate {
     }
 
     static func app(of session: SceneSession) -> AppID {
-        AppID(String(session.persistentIdentifier.prefix { $0 != "#" }))
+        SceneID(rawValue: session.persistentIdentifier).app
     }
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions)
