@@ -44,7 +44,8 @@ public enum PlaygroundServer {
         return Application(
             // A browser sends each message in one frame: frames up to twice the largest message are taken (the
             // library's default, 16 KiB, closed the session on a scenario of 20 KB), so that one over the limit
-            // is answered with the limit before the connection closes.
+            // is answered with the limit before the connection closes (`PageMessages` does the same for a message
+            // in fragments of any total size).
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: 2 * largestMessage))),
@@ -86,17 +87,21 @@ public enum PlaygroundServer {
                 }
                 let session = PlaygroundSession()
                 try await outbound.write(.text(try encoded(session.welcomeReply())))
-                messages: for try await message in inbound.messages(maxSize: largestMessage) {
+                let messages = PageMessages(frames: inbound, limit: largestMessage)
+                messages: for try await message in messages {
                     lastMessage.touch()
                     let reply: PlaygroundReply
                     switch message {
-                    case .text(let text) where text.utf8.count > largestMessage:
+                    case .tooLarge(let bytes):
                         // Said before the connection closes, so that the page can show why.
                         let limit =
                             "a message may be at most \(largestMessage) bytes (a scenario at most "
-                            + "\(PlaygroundRequest.longestSource)); this one has \(text.utf8.count)"
+                            + "\(PlaygroundRequest.longestSource)); this one has \(bytes)"
                         try await outbound.write(.text(try encoded(Rejection(problem: limit))))
                         try await outbound.close(.messageTooLarge, reason: "message too large")
+                        break messages
+                    case .outOfOrder:
+                        try await outbound.close(.protocolError, reason: "a fragment out of order")
                         break messages
                     case .text(let text):
                         do throws(PlaygroundRequest.Invalid) {

@@ -85,6 +85,7 @@ def check(driver, url, screenshot):
     check_scheduled_tasks(driver, wait, url)
     check_notifications(driver, wait, url)
     check_large_scenario(driver, wait, url)
+    check_too_large_scenario(driver, wait)
 
 
 # Past the WebSocket library's default frame of 16 KiB, which closed the session: a browser sends a message in one
@@ -101,6 +102,15 @@ def check_large_scenario(driver, wait, url):
     connection = driver.find_element(By.ID, "connection").text
     if connection != "connected":
         raise AssertionError(f"after the large scenario the page says {connection!r}")
+
+
+def check_too_large_scenario(driver, wait):
+    """A scenario past the server's frame limit (1 MiB) closes the session: the page says why (last: it ends the
+    session)."""
+    huge = "app notes\n" + "# a comment\n" * 100_000
+    driver.execute_script("document.getElementById('source').value = arguments[0];", huge)
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: "too large" in d.find_element(By.ID, "connection").text)
 
 
 TASKS = """profile ios17

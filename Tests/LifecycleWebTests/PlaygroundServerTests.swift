@@ -161,6 +161,60 @@ import Testing
         }
     }
 
+    /// A message in fragments is answered whatever its framing: within the limit it is loaded, over it (here 2 MiB,
+    /// past the frame limit too) it is answered with the limit, though none of it is kept, then closed with 1009.
+    @Test func aMessageInFragmentsIsAnsweredOverTheLimitToo() async throws {
+        let source = "app notes\n" + String(repeating: "# a long scenario's comment, as a shared one has\n", count: 900)
+        let request = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["type": "load", "source": source]), as: UTF8.self)
+        try await Self.withServer { client in
+            let close = try await client.ws("/session", configuration: .init(maxFrameSize: 1 << 20)) {
+                inbound, outbound, _ in
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                _ = try await replies.next()
+                let bytes = Array(request.utf8)
+                try await outbound.withTextMessageWriter { write in
+                    for start in stride(from: 0, to: bytes.count, by: 4096) {
+                        try await write(String(decoding: bytes[start..<min(start + 4096, bytes.count)], as: UTF8.self))
+                    }
+                }
+                guard case .text(let loaded) = try await replies.next() else {
+                    Issue.record("the session was closed instead of answering")
+                    return
+                }
+                #expect(try Self.json(loaded)["problem"] == nil)
+                let fragment = String(repeating: "x", count: 1 << 16)
+                try await outbound.withTextMessageWriter { write in
+                    try await write(#"{"type":"load","source":""#)
+                    for _ in 0..<32 { try await write(fragment) }
+                    try await write(#""}"#)
+                }
+                guard case .text(let text) = try await replies.next() else {
+                    Issue.record("closed without saying why")
+                    return
+                }
+                let problem = try Self.json(text)["problem"] as? String
+                #expect(problem?.contains("a message may be at most \(PlaygroundServer.largestMessage) bytes") == true)
+                #expect(problem?.contains("this one has \((32 << 16) + 27)") == true, "\(problem ?? "")")
+                #expect(try await replies.next() == nil)
+            }
+            #expect(close?.closeCode == .messageTooLarge)
+        }
+    }
+
+    @Test func aContinuationWithNoMessageClosesTheSession() async throws {
+        try await Self.withServer { client in
+            let close = try await client.ws("/session") { inbound, outbound, _ in
+                var replies = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+                _ = try await replies.next()
+                try await outbound.write(
+                    .custom(.init(fin: true, opcode: .continuation, data: ByteBuffer(string: #"{"type":"step"}"#))))
+                #expect(try await replies.next() == nil)
+            }
+            #expect(close?.closeCode == .protocolError)
+        }
+    }
+
     @Test func anIdlePageIsDisconnected() async throws {
         let registry = SessionRegistry(capacity: 4, idleTimeout: .milliseconds(300))
         try await Self.withServer(registry: registry) { client in

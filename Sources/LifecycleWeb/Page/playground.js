@@ -28,7 +28,9 @@
         state.waiting = true;
         socket.onopen = () => setConnection("connected", "ok");
         socket.onclose = (event) => {
+            // 1009: a message larger than the server takes; the server says its limit first when it can.
             setConnection(event.reason === "idle" ? "closed after a long idle time: reload" :
+                event.code === 1009 ? "closed: the last message was too large for the server: reload" :
                 state.snapshot === null ? "no session: reload later" : "disconnected: reload", "bad");
             pause();
         };
