@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "LifecycleKit", package: "lifecycle"),
                 .product(name: "LifecycleTesting", package: "lifecycle"),
                 "CoreWorkloads",
+                "ExplorerWorkloads",
                 "SupervisedApp",
             ],
             path: "Benchmarks/LifecycleBenchmarks",
@@ -36,6 +37,19 @@ let package = Package(
             dependencies: [.product(name: "LifecycleCore", package: "lifecycle")],
             path: "Workloads/CoreWorkloads"
         ),
+        .target(
+            name: "ExplorerWorkloads",
+            dependencies: [
+                .product(name: "LifecycleKit", package: "lifecycle"),
+                .product(name: "LifecycleScenario", package: "lifecycle"),
+                .product(name: "LifecycleSimulator", package: "lifecycle"),
+                .product(name: "LifecycleTesting", package: "lifecycle"),
+                .product(name: "LifecycleTrace", package: "lifecycle"),
+            ],
+            path: "Workloads/ExplorerWorkloads"
+        ),
+        // The explorer's benchmark alone, for callgrind: swift build -c release --product ExplorerLoop
+        .executableTarget(name: "ExplorerLoop", dependencies: ["ExplorerWorkloads"], path: "Tools/ExplorerLoop"),
         // The `Phone` benchmark's loop alone, for callgrind: swift build -c release --product PhoneLoop
         .executableTarget(
             name: "PhoneLoop",

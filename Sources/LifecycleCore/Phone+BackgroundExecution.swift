@@ -160,9 +160,9 @@ extension Phone {
         apps[index].budget = nil
         guard let task = apps[index].backgroundTasks.first else { return }
         if let callback = task.completionHandler {
-            note(index, "background time used up with the completion handler of \(callback.selector) not called")
+            note(index, FaultNote.completionHandlerNotCalled(selector: callback.selector).text)
         } else {
-            note(index, "background time used up with a background task not ended")
+            note(index, FaultNote.backgroundTaskNotEnded.text)
         }
         kill(index, .budget)
     }
@@ -250,16 +250,14 @@ extension Phone {
     mutating func watchdogFired(_ timer: PlainTimer, for index: Int) {
         if let watchdog = apps[index].watchdog, watchdog.timer.matches(timer) {
             let subject = Self.watchdogSubject(watchdog.guarding)
-            note(index, "watchdog: \(subject) did not finish within \(watchdog.limit.secondsText) s")
+            note(index, FaultNote.didNotFinish(subject: "\(subject)", limit: watchdog.limit.secondsText).text)
             let duringLaunch = watchdog.guarding == nil
             apps[index].watchdog = nil
             kill(index, .watchdog)
             if duringLaunch { deleteRestorationArchive(of: index) }
         } else if let event = apps[index].pendingEvents.first(where: { $0.timer == timer }) {
             let limit = WatchdogLimit.backgroundEventCompletion.secondsText
-            note(
-                index, "watchdog: the completion handler of \(event.callback.selector) was not called within \(limit) s"
-            )
+            note(index, FaultNote.completionHandlerTimedOut(selector: event.callback.selector, limit: limit).text)
             kill(index, .watchdog)
         }
     }

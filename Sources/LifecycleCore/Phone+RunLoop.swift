@@ -130,9 +130,7 @@ extension Phone {
         case .didFinishLaunchingAccepted: "application:didFinishLaunchingWithOptions: returned NO"
         case .lastAnswerYes: "the app answered NO"
         case .firstConfiguration, .sceneConnected: nil
-        case .notificationDelegateSet:
-            "the app has set no delegate of UNUserNotificationCenter yet (Apple asks for one before the launch "
-                + "ends): the response is lost"
+        case .notificationDelegateSet: FaultNote.noDelegateReason
         }
     }
 

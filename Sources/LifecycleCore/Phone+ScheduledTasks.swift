@@ -252,7 +252,7 @@ extension Phone {
             runExpirationHandler(at: position, of: index)
         default:
             let identifier = permittedTask(apps[index].runningTasks[position].permitted, of: index).identifier
-            note(index, "the task \(identifier) was not completed by the end of its time")
+            note(index, FaultNote.scheduledTaskNotCompleted(identifier: identifier).text)
             kill(index, .budget)
         }
     }

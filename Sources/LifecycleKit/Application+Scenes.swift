@@ -153,7 +153,7 @@ extension Application {
     /// scene is released.
     func postScene(_ notification: UIKitNotification, scene id: SceneID) {
         let scene = scenesByID[id.rawValue]
-        notificationCenter.post(name: Scene.name(of: notification), object: scene)
+        centers.ifObservable?.post(name: Scene.name(of: notification), object: scene)
         if notification == .sceneDidDisconnect {
             scene?.session.scene = nil
             scenesByID[id.rawValue] = nil

@@ -21,7 +21,9 @@ public final class Application {
     /// the app's objects held in memory is gone after the system purges it, as on a phone.
     public var makeDelegate: (@MainActor () -> any ApplicationDelegate)?
     /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
-    public let notificationCenter: NotificationCenter
+    public var notificationCenter: NotificationCenter { centers.center }
+    /// The center, made when first asked for (a simulated device's): posts go to it only once it exists.
+    let centers: LazyNotificationCenter
 
     unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
@@ -67,14 +69,25 @@ public final class Application {
     /// process of several (a test's): what `UIApplication.shared` and `BGTaskScheduler.shared` stand for.
     public static var current: Application? { running ?? (madeCount == 1 ? onlyApplication : nil) }
 
-    public init(
+    public convenience init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
         notificationCenter: NotificationCenter = .default
+    ) {
+        self.init(
+            bundleIdentifier: bundleIdentifier, delegate: delegate, host: host,
+            notificationCenters: LazyNotificationCenter(notificationCenter))
+    }
+
+    /// An application whose notification center is made when someone first asks for it (the host's or the app's
+    /// code): until then its posts are skipped, as nobody can hear them.
+    package init(
+        bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
+        notificationCenters: LazyNotificationCenter
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.delegate = delegate
         self.host = host
-        self.notificationCenter = notificationCenter
+        self.centers = notificationCenters
         Self.madeCount += 1
         Self.onlyApplication = Self.madeCount == 1 ? self : nil
     }
@@ -354,7 +367,7 @@ public final class Application {
         } else {
             let userInfo: [AnyHashable: Any]? =
                 notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
-            notificationCenter.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
+            centers.ifObservable?.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
         }
         events.send(notification)
     }

@@ -163,7 +163,7 @@ public struct LifecycleExplorer {
         for _ in 0..<max(0, actions) {
             var performed: Scenario.Command?
             for _ in 0..<12 {
-                let command = generator.next(on: watch.device.simulator.phone)
+                let command = generator.next(on: watch.device.simulator)
                 if watch.perform(command) {
                     performed = command
                     break
@@ -240,8 +240,8 @@ public struct LifecycleExplorer {
         /// pick in the switcher. A URL, an activity or a notification may rightly change what it shows.
         private var plainReturn: AppID?
 
-        /// The apps whose code runs, in a fixed order.
-        private let hostedApps: [AppID]
+        /// The apps whose code runs, in a fixed order, with their applications.
+        private let hostedApps: [(id: AppID, application: Application)]
 
         init?(_ explorer: LifecycleExplorer) {
             self.explorer = explorer
@@ -253,7 +253,8 @@ public struct LifecycleExplorer {
             } catch {
                 return nil
             }
-            hostedApps = device.applications.keys.sorted()
+            let applications = device.applications
+            hostedApps = applications.keys.sorted().compactMap { app in applications[app].map { (app, $0) } }
         }
 
         /// Performs a step; `false`, changing nothing, when it is impossible now.
@@ -294,13 +295,15 @@ public struct LifecycleExplorer {
         func check() -> Found? {
             let records = device.trace
             defer { checkedRecords = records.count }
+            // Only snapshots need to know which apps launched and which left the foreground in this step.
+            let watchesSnapshots = !explorer.snapshots.isEmpty
             var launched: Set<AppID> = []
             var leftForeground: Set<AppID> = []
-            for record in records[checkedRecords...] {
-                switch record.event {
+            for index in checkedRecords..<records.count {
+                switch records[index].event {
                 case .note(let app, let text):
                     if let kind = Self.kind(ofNote: text) { return Found(kind: kind, app: app, detail: text) }
-                case .transition(let app, let from, let to, let reason):
+                case .transition(let app, let from, let to, let reason) where watchesSnapshots:
                     if to == .notRunning {
                         if reason == .memory, let snapshot = suspended[app] { purged[app] = snapshot }
                         suspended[app] = nil
@@ -319,22 +322,19 @@ public struct LifecycleExplorer {
             }
             if device.workRanWhileSuspended.count > checkedSuspendedWork {
                 checkedSuspendedWork = device.workRanWhileSuspended.count
-                let app = device.workRanWhileSuspended.last
-                let note = records.last { record in
-                    if case .note(app, let text) = record.event { text.contains(" called while ") } else { false }
-                }
-                let detail = if case .note(_, let text)? = note?.event { text } else { "it ran while suspended" }
+                let (app, detail) = device.suspendedWorkNotes[checkedSuspendedWork - 1]
                 return Found(kind: .ranWhileSuspended, app: app, detail: detail)
             }
-            for app in hostedApps {
-                guard let application = device.applications[app] else { continue }
+            for (app, application) in hostedApps {
                 if let item = application.takeLaunchItemsNotRead().first {
                     return Found(
                         kind: .launchItemDropped, app: app,
                         detail: "the \(Self.itemName(item)) handed to it was never read by its code")
                 }
             }
-            if let found = checkSnapshots(launched: launched, leftForeground: leftForeground) { return found }
+            if watchesSnapshots, let found = checkSnapshots(launched: launched, leftForeground: leftForeground) {
+                return found
+            }
             for invariant in explorer.invariants where !invariant.holds(device) {
                 return Found(kind: .invariant, app: nil, detail: "'\(invariant.name)' does not hold")
             }
@@ -375,24 +375,25 @@ public struct LifecycleExplorer {
             }
         }
 
-        /// The kind of finding a note of the core shows, if it shows one.
+        /// The kind of finding a note shows, if it shows one: a fault the core notes (its words are
+        /// ``FaultNote``'s), or a crash the Kit reported.
         static func kind(ofNote text: String) -> ExplorationFinding.Kind? {
-            if text.hasPrefix("background time used up with a background task") { return .backgroundTaskNotEnded }
-            if text.hasPrefix("background time used up with the completion handler")
-                || text.hasPrefix("watchdog: the completion handler of")
-                || (text.hasPrefix("the task ") && text.hasSuffix("was not completed by the end of its time"))
-            {
-                return .completionHandlerNotCalled
+            if let fault = FaultNote(text: text) {
+                return switch fault {
+                case .backgroundTaskNotEnded: .backgroundTaskNotEnded
+                case .completionHandlerNotCalled, .scheduledTaskNotCompleted, .completionHandlerTimedOut:
+                    .completionHandlerNotCalled
+                case .didNotFinish: .watchdog
+                case .responseLost: .notificationDelegateLate
+                }
             }
-            if text.hasPrefix("watchdog: ") { return .watchdog }
-            if text.contains("has set no delegate of UNUserNotificationCenter yet") { return .notificationDelegateLate }
+            guard text.hasPrefix("crash: ") else { return nil }
             if text.hasPrefix("crash: NSInternalInconsistencyException")
                 || text.hasPrefix("crash: No launch handler registered")
             {
                 return .bgtaskRegisteredLate
             }
-            if text.hasPrefix("crash: ") { return .crash }
-            return nil
+            return .crash
         }
     }
 

@@ -26,6 +26,8 @@ public final class SimulatedDevice {
     /// The apps whose code called the system while they were suspended, in order (once per call): work they
     /// scheduled that a phone would have run only at their next resume.
     public private(set) var workRanWhileSuspended: [AppID] = []
+    /// Each of ``workRanWhileSuspended``'s calls with the trace's note about it.
+    private(set) var suspendedWorkNotes: [(app: AppID, note: String)] = []
     /// The applications of the apps that run delegates.
     public private(set) var applications: [AppID: Application] = [:]
     /// The apps' restoration archives: in memory, or files in ``archiveDirectory`` when it is set.
@@ -40,7 +42,9 @@ public final class SimulatedDevice {
     public let startDate: Date
     /// Where the UIKit notifications of this device's apps are posted: a center of the device's own, so that
     /// tests running side by side never hear each other.
-    public let notificationCenter: NotificationCenter
+    public var notificationCenter: NotificationCenter { notificationCenters.center }
+    /// The center, made when a test or an app's code first asks for it; no post is made before.
+    private let notificationCenters: LazyNotificationCenter
     private let code = HostedCode()
     /// The reader of the lines a test performs (``perform(_:)-(String)``), which knows the device's apps.
     private var lineParser: ScenarioParser
@@ -68,7 +72,7 @@ public final class SimulatedDevice {
         profile: Profile = .defaultProfile, device: DeviceKind = .iphone,
         deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
         delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:],
-        notificationCenter: NotificationCenter = NotificationCenter(), archiveDirectory: URL? = nil,
+        notificationCenter: NotificationCenter? = nil, archiveDirectory: URL? = nil,
         startDate: Date = Date()
     ) throws(UnsupportedApp) {
         for app in apps {
@@ -86,13 +90,13 @@ public final class SimulatedDevice {
             app.runsHostedCode = delegates[app.id] != nil
             return app
         }
-        self.notificationCenter = notificationCenter
+        notificationCenters = LazyNotificationCenter(notificationCenter)
         self.simulator = Simulator(
             phone: Phone(profile: profile, device: device, deviceMemory: deviceMemory, apps: configurations),
             sink: CollectingTraceSink())
         for (app, delegate) in delegates {
             applications[app] = Application(
-                bundleIdentifier: app, delegate: delegate, host: self, notificationCenter: notificationCenter)
+                bundleIdentifier: app, delegate: delegate, host: self, notificationCenters: notificationCenters)
             applications[app]?.sceneDelegateClass = sceneDelegateClasses[app]
         }
         code.device = self
@@ -310,12 +314,12 @@ extension SimulatedDevice: ApplicationHost {
     /// ``workRanWhileSuspended`` keeps the app.
     private func noteSystemCall(_ what: String, from app: AppID) {
         guard state(of: app) == .suspended else { return }
+        let note =
+            "\(what) called while \(app) is suspended: work its code scheduled came due then; on iOS it runs only at "
+            + "the next resume, and never if the app is purged first"
         workRanWhileSuspended.append(app)
-        simulator.record(
-            .note(
-                app,
-                "\(what) called while \(app) is suspended: work its code scheduled came due then; on iOS it runs only "
-                    + "at the next resume, and never if the app is purged first"))
+        suspendedWorkNotes.append((app, note))
+        simulator.record(.note(app, note))
     }
 
     /// The phone's date: ``startDate`` plus the virtual time since the device started.

@@ -1,0 +1,33 @@
+import ExplorerWorkloads
+
+// The explorer's benchmark without the benchmark around it, to count its instructions (from this folder):
+//
+//     swift build -c release --product ExplorerLoop
+//     strip --strip-debug -o /tmp/explorer-loop .build/release/ExplorerLoop
+//     valgrind --tool=callgrind '--toggle-collect=*explore*' /tmp/explorer-loop explore 200
+//     valgrind --tool=callgrind '--toggle-collect=*runScripted*' /tmp/explorer-loop baseline 200
+//
+// `explore N` runs the explorer over N sessions of 50 steps; `baseline N` generates the same sessions, then runs them
+// with scripted apps and no checks; `shrink K SEED` finds and shrinks a leak at the Kth background in a session of
+// up to 400 steps. Each prints what it counted.
+
+@MainActor
+func main() {
+    let arguments = CommandLine.arguments.dropFirst()
+    let sessions = arguments.dropFirst().first.flatMap { Int($0) } ?? 200
+    switch arguments.first {
+    case "baseline":
+        print(GeneratedSessions.runScripted(GeneratedSessions.scenarios(sessions)))
+    case "shrink":
+        let seed = arguments.dropFirst(2).first.flatMap { UInt64($0) } ?? 3
+        let started = ContinuousClock.now
+        let steps = shrinkLateLeak(leakingAt: sessions, actions: 400, seed: seed)
+        print(
+            steps.map { "found after \($0.found) steps, shrunk to \($0.shrunk)" } ?? "nothing found", "in",
+            ContinuousClock.now - started)
+    default:
+        print(GeneratedSessions.explore(sessions))
+    }
+}
+
+MainActor.assumeIsolated { main() }
