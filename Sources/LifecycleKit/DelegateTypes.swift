@@ -6,10 +6,42 @@ public struct ShortcutItem: Sendable, Hashable {
     public init(type: String) { self.type = type }
 }
 
-/// A Handoff or universal-link activity (`NSUserActivity`).
-public struct UserActivity: Sendable, Hashable {
-    public var activityType: String
-    public init(activityType: String) { self.activityType = activityType }
+/// A Handoff or universal-link activity, or a scene's state to restore (`NSUserActivity`).
+///
+/// A class, as `NSUserActivity` is: code that makes one, sets its title and adds entries to its `userInfo` —
+/// what `stateRestorationActivity(for:)` returns — compiles unchanged. The system keeps the one a scene returned
+/// with the scene's session, across a disconnect and a purge of the process, and gives it back as
+/// `session.stateRestorationActivity` when the scene connects again (docs/lifecycle.md §13). Two activities are
+/// equal only if they are the same object, as two `NSUserActivity` objects are.
+@MainActor
+public final class UserActivity: Hashable {
+    /// `activityType`: the kind of activity, a reverse-DNS string the app declares (`NSUserActivityTypes`).
+    public nonisolated let activityType: String
+    /// `title`: what the user would see of it (Handoff, Spotlight).
+    public var title: String?
+    /// `userInfo`: the app's state, in property-list values.
+    public var userInfo: [AnyHashable: Any]?
+    /// `requiredUserInfoKeys`: the keys of `userInfo` the app needs to restore the activity.
+    public var requiredUserInfoKeys: Set<String>?
+    /// `persistentIdentifier`: the app's identifier for the activity (to delete it from predictions).
+    public var persistentIdentifier: String?
+    /// `targetContentIdentifier`: which scene should handle the activity.
+    public var targetContentIdentifier: String?
+
+    public nonisolated init(activityType: String) {
+        self.activityType = activityType
+    }
+
+    /// `addUserInfoEntries(from:)`: adds the entries to `userInfo`, replacing those with the same keys.
+    public func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) {
+        userInfo = (userInfo ?? [:]).merging(otherDictionary) { _, new in new }
+    }
+
+    public nonisolated static func == (lhs: UserActivity, rhs: UserActivity) -> Bool { lhs === rhs }
+
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
 }
 
 /// An object that restores its state from a continued activity (`UIUserActivityRestoring`): what an app hands to
