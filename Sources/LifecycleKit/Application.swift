@@ -53,6 +53,8 @@ public final class Application {
     /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
     var launchItemLedgers: [LaunchItemLedger] = []
     var launchItemsDropped: [String] = []
+    /// The items this process's launch options carried and no delivery has met yet (see ``launchItemDropped(_:)``).
+    private var launchOptionItems: Set<String> = []
     /// Whether `application(_:didFinishLaunchingWithOptions:)` has returned in this process: launch handlers are
     /// registered before.
     var hasFinishedLaunching = false
@@ -181,9 +183,15 @@ public final class Application {
         return notRead
     }
 
-    /// The app's delegate does not implement the method that would have handed it this item.
+    /// The app's delegate does not implement the method that would have handed it this item: a URL (`url`), an
+    /// activity (`activity`) or a quick action (`shortcut`).
+    ///
+    /// The item that launched the process was in its launch options too, where `didFinishLaunchingWithOptions` may
+    /// have read it: the first delivery of that item in a process is not counted as dropped.
     public static func launchItemDropped(_ item: String) {
-        current?.launchItemsDropped.append(item)
+        guard let application = current else { return }
+        if application.launchOptionItems.remove(item) != nil { return }
+        application.launchItemsDropped.append(item)
     }
 
     // MARK: Events for async code
@@ -213,7 +221,12 @@ public final class Application {
         let completion = completionHandler(for: callback)
         switch callback {
         case .willFinishLaunching: return delegate.application(self, willFinishLaunchingWithOptions: options)
-        case .didFinishLaunching: return delegate.application(self, didFinishLaunchingWithOptions: options)
+        case .didFinishLaunching:
+            launchOptionItems = []
+            if options?.url != nil { launchOptionItems.insert("url") }
+            if options?.userActivityType != nil { launchOptionItems.insert("activity") }
+            if options?.shortcutItem != nil { launchOptionItems.insert("shortcut") }
+            return delegate.application(self, didFinishLaunchingWithOptions: options)
         case .didBecomeActive: delegate.applicationDidBecomeActive(self)
         case .willResignActive: delegate.applicationWillResignActive(self)
         case .didEnterBackground: delegate.applicationDidEnterBackground(self)

@@ -109,7 +109,10 @@ extension ApplicationDelegate {
     public func applicationSignificantTimeChange(_ application: Application) {}
     public func applicationProtectedDataWillBecomeUnavailable(_ application: Application) {}
     public func applicationProtectedDataDidBecomeAvailable(_ application: Application) {}
-    public func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool { true }
+    public func application(_ app: Application, open url: URL, options: Application.OpenURLOptions) -> Bool {
+        Application.launchItemDropped("url")
+        return true
+    }
     public func application(_ application: Application, willContinueUserActivityWithType userActivityType: String)
         -> Bool
     { true }
@@ -132,7 +135,10 @@ extension ApplicationDelegate {
     public func application(
         _ application: Application, performActionFor shortcutItem: ShortcutItem,
         completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
-    ) { completionHandler(true) }
+    ) {
+        Application.launchItemDropped("shortcut")
+        completionHandler(true)
+    }
 
     public func application(
         _ application: Application, continue userActivity: UserActivity,
@@ -146,7 +152,10 @@ extension ApplicationDelegate {
     ) -> Bool {
         self.application(application, continue: userActivity)
     }
-    public func application(_ application: Application, continue userActivity: UserActivity) -> Bool { true }
+    public func application(_ application: Application, continue userActivity: UserActivity) -> Bool {
+        Application.launchItemDropped("activity")
+        return true
+    }
 
     public func application(
         _ application: Application, didReceiveRemoteNotification userInfo: [AnyHashable: Any],

@@ -1,11 +1,13 @@
 import Foundation
+import LifecycleKit
 
 /// The methods the system calls on an app (`UIApplicationDelegate`), with UIKit's exact signatures, so that an app
 /// delegate written for iOS compiles here unchanged.
 ///
-/// Every method is optional, as in UIKit: the defaults do nothing and return `true`. A method whose signature
-/// differs from UIKit's is, to Swift, another method that is never called; here the signatures are UIKit's, so
-/// the file that builds for iOS is the one that is called. The restoration methods come in UIKit's two spellings,
+/// Every method is optional, as in UIKit: the defaults do nothing and return `true` (those a URL, an activity or a
+/// quick action comes to note it as dropped, for the explorer). A method whose signature differs from UIKit's is, to
+/// Swift, another method that is never called; here the signatures are UIKit's, so the file that builds for iOS is
+/// the one that is called. The restoration methods come in UIKit's two spellings,
 /// the `Secure` ones of iOS 13.2 first: the default of each calls the other.
 @MainActor
 public protocol UIApplicationDelegate: AnyObject {
@@ -92,18 +94,27 @@ extension UIApplicationDelegate {
     public func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {}
     public func application(
         _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
-    ) -> Bool { true }
+    ) -> Bool {
+        Application.launchItemDropped("url")
+        return true
+    }
     public func application(
         _ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
         completionHandler: @escaping (Bool) -> Void
-    ) { completionHandler(true) }
+    ) {
+        Application.launchItemDropped("shortcut")
+        completionHandler(true)
+    }
     public func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String)
         -> Bool
     { true }
     public func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
-    ) -> Bool { true }
+    ) -> Bool {
+        Application.launchItemDropped("activity")
+        return true
+    }
     public func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void

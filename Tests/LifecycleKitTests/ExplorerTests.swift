@@ -103,6 +103,17 @@ import Testing
         #expect(report.findings.first?.steps == 1, "\(report)")
     }
 
+    /// An app-delegate app whose delegate implements none of the methods a URL, an activity or a quick action comes
+    /// to drops them; one that implements them drops none (`CarefulDelegate`, in the ten thousand sessions above).
+    @Test(arguments: ["url-schemes=app", "activity-types=com.app.view", "shortcut-items=com.app.new"])
+    func anItemAnAppDelegateNeverHandlesIsFound(declaring option: String) throws {
+        let report = try Self.explore(option) { PlainDelegate() }
+        #expect(Self.kinds(report) == [.launchItemDropped], "\(report)")
+        // The item that launches the app is in its launch options too, where its code may read it: the shortest
+        // finding hands it a second one, to the running app.
+        #expect((2...3).contains(report.findings.first?.steps ?? 0), "\(report)")
+    }
+
     /// A scene that reads its launch items in both places drops none.
     @Test func aSceneThatReadsItsLaunchItemsEverywhereDropsNone() throws {
         var explorer = try LifecycleExplorer(
