@@ -147,8 +147,13 @@ extension Phone {
             swipeAway(index)
             return
         }
-        apps[index].removeFromScreen(apps[index].sessions[position].number)
+        let number = apps[index].sessions[position].number
+        // The window was all the app in front showed: with it gone the user sees the Home screen, and the app's
+        // other windows, in the switcher only, are not brought forward; the app leaves the foreground (§16).
+        let leavesTheScreen = foreground == index && apps[index].windowsOnScreen == [number]
+        apps[index].removeFromScreen(number)
         closeSession(at: position, of: index)
+        if leavesTheScreen { leaveForeground(index) }
     }
 
     /// Asks the window in focus, one of several, for its restoration activity and keeps it with its session.

@@ -33,6 +33,36 @@ import Testing
             ])
     }
 
+    /// On an iPad, the switcher card of an app's only window on screen swiped away, while the app has another window
+    /// (in the switcher only: not connected since a purge) and an external display's scene: the app leaves the
+    /// foreground with the display's scene, and closing the switcher shows the Home screen. It stayed in front, and
+    /// the dismiss made the window with no scene active (random sessions found it).
+    @Test func swipingAnAppsOnlyWindowOnScreenSendsTheAppToTheBackground() throws {
+        let source = """
+            profile ios17
+            device ipad
+            app notes scenes multiple-windows
+            tap notes
+            new-window notes
+            home
+            memory-pressure
+            tap notes
+            connect-display notes
+            switcher
+            swipe notes
+            dismiss
+
+            """
+        #expect(
+            try Trace.callbacks(source, app: "notes", afterLine: 11) == [
+                "sceneDidDisconnect:", "application:didDiscardSceneSessions:", "sceneDidEnterBackground:",
+            ])
+        let last = try Trace.records(source).last {
+            if case .transition("notes", _, _, _) = $0.event { true } else { false }
+        }
+        #expect(last.map { if case .transition(_, _, .suspended, _) = $0.event { true } else { false } } == true)
+    }
+
     @Test func theConfigurationIsAskedOnTheFirstLaunchOnly() throws {
         let source = "profile ios15\napp a scenes\ntap a\nswitcher\nswipe a\ndismiss\ntap a\n"
         let asked = try Trace.callbacks(source, app: "a").filter {
