@@ -324,6 +324,12 @@ public final class Supervisor: @unchecked Sendable {
     /// Starts the app's process; its launch callbacks wait in its outbox until it connects. False when it cannot
     /// be started: the trace, the log and ``takeProblems()`` say why.
     private func launch(_ app: AppID) -> Bool {
+        if let killed = processes[app], killed.isBeingKilled {
+            // Killed a moment ago and not collected yet (the reaper looks every 20 ms): a launch at once — a tap
+            // right after memory pressure ended the app — must start a new process, not talk to the dead one.
+            waitpid(killed.pid, nil, 0)
+            forget(killed)
+        }
         guard processes[app] == nil, let declared = device.apps.first(where: { $0.id == app }) else { return true }
         let output = options.outputFolder.map { "\($0)/\(app.rawValue).log" }
         let socket = appSocketPath
@@ -609,10 +615,7 @@ public final class Supervisor: @unchecked Sendable {
             let pid = waitpid(-1, &status, WNOHANG)
             guard pid > 0 else { return }
             guard let process = processes.values.first(where: { $0.pid == pid }) else { continue }
-            processes[process.app] = nil
-            process.readSource?.cancel()
-            process.channel?.close()
-            freezer.release(app: process.app.rawValue)
+            forget(process)
             if !process.isBeingKilled {
                 let how =
                     (status & 0x7f) == 0
@@ -622,6 +625,14 @@ public final class Supervisor: @unchecked Sendable {
                 try? perform(.processEnded(process.app))
             }
         }
+    }
+
+    /// Lets go of a process that has ended and been collected: its connection and its cgroup leaf.
+    private func forget(_ process: ManagedProcess) {
+        if processes[process.app] === process { processes[process.app] = nil }
+        process.readSource?.cancel()
+        process.channel?.close()
+        freezer.release(app: process.app.rawValue)
     }
 
     // MARK: Memory

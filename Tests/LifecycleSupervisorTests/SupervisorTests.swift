@@ -348,6 +348,20 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(!run.trace.contains(#""kind":"callback","app":"app1""#), "its launch methods were never delivered")
     }
 
+    /// A launch right after a kill, before the reaper (every 20 ms) has collected the killed process, starts a new
+    /// one: it used to talk to the dead process, and the launch watchdog killed the app (the explorer found it).
+    @Test func anAppLaunchedAtOnceAfterAKillGetsANewProcess() async throws {
+        let run = try SupervisorRun(apps: [("alpha", [])])
+        let file = run.folder.appendingPathComponent("play.scenario")
+        try "tap alpha\nhome\nmemory-pressure 1\ntap alpha\nexpect alpha active\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let started = Date()
+        let played = run.ctl("play", file.path)
+        #expect(played.status == 0, "\(played.output)")
+        #expect(Date().timeIntervalSince(started) < 10, "no launch watchdog was waited for")
+        #expect(!run.trace.contains("watchdog"))
+    }
+
     @Test func aPlayedScenarioChecksItsExpectationsAndItsTraceFitsTheModel() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
         let file = run.folder.appendingPathComponent("play.scenario")
