@@ -85,11 +85,12 @@ let package = Package(
         .target(
             name: "LifecycleFuzzing",
             dependencies: ["LifecycleScenario", "LifecycleSimulator", "LifecycleCheck", "LifecycleTrace"]),
-        // Real delegates under the simulator, in virtual time, for tests.
+        // Real delegates under the simulator, in virtual time, for tests; the explorer, also of real processes.
         .target(
             name: "LifecycleTesting",
             dependencies: [
                 "LifecycleKit", "LifecycleUIKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace",
+                "LifecycleSupervisor", .product(name: "Logging", package: "swift-log"),
             ]),
         // A host of real processes: the supervisor (docs/supervisor.md).
         .target(
@@ -113,6 +114,7 @@ let package = Package(
             dependencies: [
                 "LifecycleText", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleCheck",
                 "LifecycleDiagram", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
+                "LifecycleTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),

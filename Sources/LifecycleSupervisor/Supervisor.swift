@@ -34,17 +34,22 @@ public final class Supervisor: @unchecked Sendable {
         public var memoryInterval: Duration
         /// The PSI triggers that call for memory relief, in `/proc/pressure/memory`'s syntax; none when empty.
         public var pressureTriggers: [String]
+        /// How many times faster than real time the system's clock runs: its timers (the watchdog, budgets,
+        /// expirations) fire after a `timeScale`th of their time, and the trace's times are the system's. `1` is
+        /// the phone's own pace; the apps' code keeps real time.
+        public var timeScale: Double
 
         public init(
             socketFolder: String = UnixSocket.defaultFolder(), freezer: FreezerChoice = .auto,
             outputFolder: String? = nil, memoryInterval: Duration = .seconds(1),
-            pressureTriggers: [String] = PressureMonitor.lmkdTriggers
+            pressureTriggers: [String] = PressureMonitor.lmkdTriggers, timeScale: Double = 1
         ) {
             self.socketFolder = socketFolder
             self.freezer = freezer
             self.outputFolder = outputFolder
             self.memoryInterval = memoryInterval
             self.pressureTriggers = pressureTriggers
+            self.timeScale = timeScale
         }
     }
 
@@ -57,11 +62,11 @@ public final class Supervisor: @unchecked Sendable {
         public var description: String
     }
 
-    let queue = DispatchQueue(label: "lifecycle.supervisor")
+    package let queue = DispatchQueue(label: "lifecycle.supervisor")
     let device: DeviceDescription
     let options: Options
     let logger: Logger
-    var phone: Phone
+    package internal(set) var phone: Phone
     let freezer: any Freezer
     private let infos: [AppID: InfoPlist]
     private let record: (TraceRecord) -> Void
@@ -198,32 +203,32 @@ public final class Supervisor: @unchecked Sendable {
     // MARK: User actions
 
     /// Performs an action on the phone, on the supervisor's queue.
-    func perform(_ action: UserAction) throws(ImpossibleAction) {
+    package func perform(_ action: UserAction) throws(ImpossibleAction) {
         dispatchPrecondition(condition: .onQueue(queue))
         carryOut(try phone.perform(action))
     }
 
     /// Calls `body` on the supervisor's queue as soon as no app is inside a callback: at once if none is.
-    func whenIdle(_ body: @escaping () -> Void) {
+    package func whenIdle(_ body: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         if phone.isBusy { idleWaiters.append(body) } else { body() }
     }
 
     /// What went wrong with apps' processes since the last call (a process that could not start, one that said
     /// it is another app), in words for the user.
-    func takeProblems() -> [String] {
+    package func takeProblems() -> [String] {
         dispatchPrecondition(condition: .onQueue(queue))
         defer { problems = [] }
         return problems
     }
 
     /// Records a line of a played scenario.
-    func label(_ line: Int, _ text: String) {
+    package func label(_ line: Int, _ text: String) {
         recordEvent(.action(line: line, text: text))
     }
 
     func recordEvent(_ event: TraceRecord.Event) {
-        record(TraceRecord(time: ContinuousClock.now - startTime, event: event))
+        record(TraceRecord(time: (ContinuousClock.now - startTime) * options.timeScale, event: event))
     }
 
     // MARK: Carrying out the core's actions
@@ -417,7 +422,8 @@ public final class Supervisor: @unchecked Sendable {
         }
     }
 
-    private func schedule(_ timer: SystemTimer, after delay: Duration) {
+    private func schedule(_ timer: SystemTimer, after systemDelay: Duration) {
+        let delay = systemDelay * (1 / options.timeScale)
         let source = DispatchSource.makeTimerSource(queue: queue)
         source.schedule(deadline: .now() + .nanoseconds(Int(min(delay, .seconds(1 << 30)).inSeconds * 1e9)))
         source.setEventHandler { [weak self] in
@@ -426,7 +432,7 @@ public final class Supervisor: @unchecked Sendable {
             if let app = timer.app, self.budgetDeadlines[app]?.timer == timer.id { self.budgetDeadlines[app] = nil }
             if timer.purpose == .watchdog, let app = timer.app, let subject = timer.subject {
                 self.logger.error(
-                    "\(app): watchdog (0x8badf00d): \(subject) did not finish within \(delay.secondsText) s; the app is killed"
+                    "\(app): watchdog (0x8badf00d): \(subject) did not finish within \(systemDelay.secondsText) s; the app is killed"
                 )
             }
             self.carryOut(self.phone.timerFired(timer))

@@ -149,7 +149,7 @@ public struct LifecycleExplorer {
     }
 
     /// The seed of one session: sessions can be replayed one by one.
-    static func sessionSeed(_ session: Int, of seed: UInt64) -> UInt64 {
+    nonisolated static func sessionSeed(_ session: Int, of seed: UInt64) -> UInt64 {
         var mixer = SplitMix64(seed: seed &+ UInt64(session) &* 0x9E37_79B9_7F4A_7C15)
         return mixer.next()
     }
@@ -198,7 +198,7 @@ public struct LifecycleExplorer {
         declarations + commands.compactMap(Self.line(of:)).joined(separator: "\n") + "\n"
     }
 
-    static func line(of command: Scenario.Command) -> String? {
+    nonisolated static func line(of command: Scenario.Command) -> String? {
         switch command {
         case .perform(let action): action.scenarioLine
         case .wait(let duration): "wait \(duration.secondsText)s"
@@ -377,7 +377,7 @@ public struct LifecycleExplorer {
 
         /// The kind of finding a note shows, if it shows one: a fault the core notes (its words are
         /// ``FaultNote``'s), or a crash the Kit reported.
-        static func kind(ofNote text: String) -> ExplorationFinding.Kind? {
+        nonisolated static func kind(ofNote text: String) -> ExplorationFinding.Kind? {
             if let fault = FaultNote(text: text) {
                 return switch fault {
                 case .backgroundTaskNotEnded: .backgroundTaskNotEnded
@@ -399,47 +399,14 @@ public struct LifecycleExplorer {
 
     // MARK: Shrinking
 
-    /// The shortest steps found that still give the same kind of finding for the same app: spans of steps dropped,
-    /// halving their length down to single steps, then waits shortened; every candidate replayed from its own start,
-    /// an action that has become impossible dropped.
+    /// The shortest steps found that still give the same kind of finding for the same app (``SessionShrinker``), each
+    /// candidate replayed on a fresh device.
     func shrink(_ commands: [Scenario.Command], toKeep target: Found) -> [Scenario.Command] {
-        func keeps(_ candidate: [Scenario.Command]) -> [Scenario.Command]? {
+        SessionShrinker.shrink(commands) { candidate in
             let outcome = replay(candidate)
             guard let found = outcome.finding, found.kind == target.kind, found.app == target.app else { return nil }
             return outcome.commands
         }
-        var best = keeps(commands) ?? commands
-        var span = max(1, best.count / 2)
-        while true {
-            var start = 0
-            var dropped = false
-            while start < best.count {
-                var candidate = best
-                candidate.removeSubrange(start..<min(best.count, start + span))
-                if let shorter = keeps(candidate), shorter.count < best.count {
-                    best = shorter
-                    dropped = true
-                } else {
-                    start += span
-                }
-            }
-            if !dropped {
-                if span == 1 { break }
-                span = max(1, span / 2)
-            }
-        }
-        for index in best.indices {
-            guard case .wait(let duration) = best[index] else { continue }
-            for shorter in SessionGenerator.waits where shorter < duration {
-                var candidate = best
-                candidate[index] = .wait(shorter)
-                if let kept = keeps(candidate), kept.count == best.count {
-                    best = kept
-                    break
-                }
-            }
-        }
-        return best
     }
 }
 

@@ -1,7 +1,5 @@
 import LifecycleCore
 import LifecycleScenario
-import LifecycleSimulator
-import LifecycleTrace
 
 /// Draws the steps of a generated session from a seed (docs/lifecycle.md §19): a kind of step by weight, then an
 /// action of that kind that fits the phone's situation — an open overlay answered, a request the app's code
@@ -17,14 +15,18 @@ struct SessionGenerator {
     }
 
     var random: SplitMix64
+    /// The waits drawn from: ``waits`` up to the longest one allowed.
+    private let waits: [Duration]
     let weights: [Double]
     let apps: [AppConfiguration]
     /// The apps' ids, drawn from without copying a whole configuration each time.
     private let appIDs: [AppID]
     private let total: Double
 
-    init(seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration]) {
+    init(seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration], longestWait: Duration = .seconds(600)) {
         self.random = SplitMix64(seed: seed)
+        let waits = Self.waits.filter { $0 <= longestWait }
+        self.waits = waits.isEmpty ? [Self.waits[0]] : waits
         self.weights = weights.all
         self.apps = apps
         self.appIDs = apps.map(\.id)
@@ -32,9 +34,9 @@ struct SessionGenerator {
     }
 
     /// The next step for the phone's situation.
-    mutating func next(on simulator: Simulator<CollectingTraceSink>) -> Scenario.Command {
-        if let overlay = simulator.phone.overlay, chance(80) { return .perform(answer(overlay, on: simulator)) }
-        if simulator.phone.isLocked, chance(50) { return .perform(.unlock) }
+    mutating func next(on phone: some PhoneView) -> Scenario.Command {
+        if let overlay = phone.overlay, chance(80) { return .perform(answer(overlay, on: phone)) }
+        if phone.isLocked, chance(50) { return .perform(.unlock) }
         guard total > 0 else { return .wait(.seconds(1)) }
         var roll = Double(random.next() % 1_000_000) / 1_000_000 * total
         var drawn = Kind.wait
@@ -45,27 +47,27 @@ struct SessionGenerator {
                 break
             }
         }
-        return step(of: drawn, on: simulator)
+        return step(of: drawn, on: phone)
     }
 
-    private mutating func step(of kind: Kind, on simulator: Simulator<CollectingTraceSink>) -> Scenario.Command {
+    private mutating func step(of kind: Kind, on phone: some PhoneView) -> Scenario.Command {
         let app = pick(appIDs)
         switch kind {
         // A tap needs the Home screen: with an app in front, the user goes Home first (drawing a tap again and
         // again, refused each time, had been most of a session's cost).
-        case .tap: return .perform(simulator.phone.foregroundApp == nil ? .tap(app) : .home)
+        case .tap: return .perform(phone.foregroundApp == nil ? .tap(app) : .home)
         case .home: return .perform(.home)
         case .switcher: return .perform(.openSwitcher)
         case .overlays: return .perform(pick([.openNotificationCenter, .openControlCenter, .showAlert]))
         case .calls: return .perform(.incomingCall)
-        case .lock: return .perform(simulator.phone.isLocked ? .unlock : .lock)
+        case .lock: return .perform(phone.isLocked ? .unlock : .lock)
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
         case .backgroundEvents: return .perform(backgroundEvent(for: app))
-        case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: simulator))
+        case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))
         case .launchItems: return .perform(launchItem())
-        case .notifications: return .perform(notificationStep(on: simulator))
-        case .windows: return .perform(windowStep(for: app, on: simulator))
-        case .wait: return .wait(pick(Self.waits))
+        case .notifications: return .perform(notificationStep(on: phone))
+        case .windows: return .perform(windowStep(for: app, on: phone))
+        case .wait: return .wait(pick(waits))
         }
     }
 
@@ -82,16 +84,15 @@ struct SessionGenerator {
     }
 
     /// What the user does about what covers the screen.
-    private mutating func answer(_ overlay: Phone.Overlay, on simulator: Simulator<CollectingTraceSink>) -> UserAction {
+    private mutating func answer(_ overlay: Phone.Overlay, on phone: some PhoneView) -> UserAction {
         let app = pick(appIDs)
         switch overlay {
         case .switcher:
-            return pick([.pick(simulator.phone.foregroundApp ?? app), .pick(app), .swipe(app), .dismiss, .home])
+            return pick([.pick(phone.foregroundApp ?? app), .pick(app), .swipe(app), .dismiss, .home])
         case .ringingCall: return pick([.answerCall, .declineCall])
         case .callInProgress: return .hangUp
         case .notificationCenter:
-            if let notified = apps.first(where: { simulator.phone.waitingNotificationCount(of: $0.id) > 0 }), chance(30)
-            {
+            if let notified = apps.first(where: { phone.waitingNotificationCount(of: $0.id) > 0 }), chance(30) {
                 return .tapNotification(notified.id)
             }
             return .dismiss
@@ -108,23 +109,22 @@ struct SessionGenerator {
     }
 
     /// A request the app's code submitted, run; a task it runs, expired; or the charger a processing task waits for.
-    private mutating func scheduledTaskStep(for app: AppID, on simulator: Simulator<CollectingTraceSink>) -> UserAction
-    {
-        let running = simulator.phone.runningTasks(of: app)
+    private mutating func scheduledTaskStep(for app: AppID, on phone: some PhoneView) -> UserAction {
+        let running = phone.runningTasks(of: app)
         if !running.isEmpty, chance(40) { return .expireTask(app, identifier: pick(running)) }
-        let pending = simulator.phone.pendingRequests(of: app)
+        let pending = phone.pendingRequests(of: app)
         if let request = pending.isEmpty ? nil : pick(pending) {
-            if request.requiresExternalPower, !simulator.phone.isCharging { return .setCharging(true) }
+            if request.requiresExternalPower, !phone.isCharging { return .setCharging(true) }
             return .runTaskRequest(app, identifier: request.identifier)
         }
-        return .setCharging(!simulator.phone.isCharging)
+        return .setCharging(!phone.isCharging)
     }
 
-    private mutating func notificationStep(on simulator: Simulator<CollectingTraceSink>) -> UserAction {
+    private mutating func notificationStep(on phone: some PhoneView) -> UserAction {
         let notified = apps.filter { $0.notificationDelegate != nil }
         guard !notified.isEmpty else { return .significantTimeChange }
         let app = pick(notified).id
-        guard simulator.phone.waitingNotificationCount(of: app) > 0 else { return .notify(app, remote: chance(70)) }
+        guard phone.waitingNotificationCount(of: app) > 0 else { return .notify(app, remote: chance(70)) }
         switch random.next() % 4 {
         case 0: return .notify(app, remote: chance(70))
         case 1: return .tapNotification(app)
@@ -133,12 +133,12 @@ struct SessionGenerator {
         }
     }
 
-    private mutating func windowStep(for app: AppID, on simulator: Simulator<CollectingTraceSink>) -> UserAction {
-        let sessions = simulator.phone.sessions(of: app).filter { $0.role == .window }
+    private mutating func windowStep(for app: AppID, on phone: some PhoneView) -> UserAction {
+        let sessions = phone.sessions(of: app).filter { $0.role == .window }
         switch random.next() % 4 {
         case 0: return .newWindow(app, placement: pick(WindowPlacement.allCases))
         case 1 where !sessions.isEmpty: return .closeWindow(pick(sessions).id)
-        case 2: return .connectDisplay(simulator.phone.foregroundApp ?? app)
+        case 2: return .connectDisplay(phone.foregroundApp ?? app)
         default: return .disconnectDisplay
         }
     }

@@ -14,7 +14,8 @@ struct Lifecycle: AsyncParsableCommand {
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
         version: "lifecycle \(Lifecycle.version)",
         subcommands: [
-            Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self, Serve.self,
+            Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self, Explore.self,
+            Serve.self,
         ],
         defaultSubcommand: nil
     )
