@@ -118,26 +118,10 @@ public struct LifecycleExplorer {
     /// Runs `sessions` sessions of up to `actions` steps each, from `seed`; a session ends at its first finding,
     /// which is shrunk. Each distinct finding (its kind and app) is reported once, the first time it is found.
     public func explore(sessions: Int, actions: Int, seed: UInt64) -> ExplorationReport {
-        var report = ExplorationReport(sessions: sessions, actions: actions, seed: seed)
-        for session in 0..<max(0, sessions) {
-            let run = runSession(session, actions: actions, seed: seed)
-            guard let found = run.finding,
-                !report.findings.contains(where: { $0.kind == found.kind && $0.app == found.app })
-            else { continue }
-            let minimal = shrink(run.commands, toKeep: found)
-            var replay = replay(minimal)
-            if replay.finding?.kind != found.kind || replay.finding?.app != found.app {
-                // Code whose result depends on more than the steps (a global the sessions share) may not find it
-                // again: the session's own steps are the report then.
-                replay = self.replay(run.commands)
-            }
-            report.findings.append(
-                ExplorationFinding(
-                    kind: found.kind, app: found.app, detail: replay.finding?.detail ?? found.detail, seed: seed,
-                    session: session, scenario: scenarioSource(replay.commands), originalSteps: run.commands.count,
-                    steps: replay.commands.count, trace: replay.trace))
-        }
-        return report
+        let loop = ExplorationLoop<Never>(
+            runSession: { session in runSession(session, actions: actions, seed: seed) }, replay: replay,
+            scenarioSource: scenarioSource)
+        return loop.explore(sessions: sessions, actions: actions, seed: seed) { _, _ in }
     }
 
     /// The sessions `explore(sessions:actions:seed:)` runs, each as a scenario (declarations first), without
@@ -394,18 +378,6 @@ public struct LifecycleExplorer {
                 return .bgtaskRegisteredLate
             }
             return .crash
-        }
-    }
-
-    // MARK: Shrinking
-
-    /// The shortest steps found that still give the same kind of finding for the same app (``SessionShrinker``), each
-    /// candidate replayed on a fresh device.
-    func shrink(_ commands: [Scenario.Command], toKeep target: Found) -> [Scenario.Command] {
-        SessionShrinker.shrink(commands) { candidate in
-            let outcome = replay(candidate)
-            guard let found = outcome.finding, found.kind == target.kind, found.app == target.app else { return nil }
-            return outcome.commands
         }
     }
 }

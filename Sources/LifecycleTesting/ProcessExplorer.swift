@@ -43,40 +43,10 @@ public struct ProcessExplorer {
     public func explore(
         sessions: Int, actions: Int, seed: UInt64, progress: (_ sessions: Int, _ findings: Int) -> Void = { _, _ in }
     ) throws -> ExplorationReport {
-        var report = ExplorationReport(sessions: sessions, actions: actions, seed: seed)
-        for session in 0..<max(0, sessions) {
-            let run = try runSession(session, actions: actions, seed: seed)
-            defer { progress(session + 1, report.findings.count) }
-            guard let found = run.finding,
-                !report.findings.contains(where: { $0.kind == found.kind && $0.app == found.app })
-            else { continue }
-            var failure: Error?
-            let minimal = SessionShrinker.shrink(run.commands) { candidate in
-                guard failure == nil else { return nil }
-                do {
-                    let outcome = try replay(candidate)
-                    guard let again = outcome.finding, again.kind == found.kind, again.app == found.app else {
-                        return nil
-                    }
-                    return outcome.commands
-                } catch {
-                    failure = error
-                    return nil
-                }
-            }
-            if let failure { throw failure }
-            var replayed = try replay(minimal)
-            if replayed.finding?.kind != found.kind || replayed.finding?.app != found.app {
-                // Real processes are not deterministic (their own timing): the session's steps are the report.
-                replayed = try replay(run.commands)
-            }
-            report.findings.append(
-                ExplorationFinding(
-                    kind: found.kind, app: found.app, detail: replayed.finding?.detail ?? found.detail, seed: seed,
-                    session: session, scenario: scenarioSource(replayed.commands),
-                    originalSteps: run.commands.count, steps: replayed.commands.count, trace: replayed.trace))
-        }
-        return report
+        let loop = ExplorationLoop<any Error>(
+            runSession: { session in try runSession(session, actions: actions, seed: seed) }, replay: replay,
+            scenarioSource: scenarioSource)
+        return try loop.explore(sessions: sessions, actions: actions, seed: seed, progress: progress)
     }
 
     /// The declarations of a finding's scenario: the device's, without the programs (`lifecycle run` replays it
