@@ -271,9 +271,7 @@ extension Phone {
             queueAppDelegateSteps(for: event, reason: reason, of: index)
             return
         }
-        // The front window's scene: connected but for an iPad app whose window on screen has just closed, leaving
-        // only windows in the switcher (and perhaps a display's scene) to the app that leaves the foreground.
-        queueSceneSteps(for: sceneEvent, .sceneConnected, of: index)
+        queueSceneSteps(for: sceneEvent, .always, of: index)
         // The other windows on screen beside the front one (an iPad's, docs/lifecycle.md §16), left first.
         if apps[index].windowsOnScreen.count > 1 {
             for number in apps[index].otherWindowsOnScreen {

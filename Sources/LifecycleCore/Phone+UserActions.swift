@@ -263,7 +263,7 @@ extension Phone {
         queueSteps(for: .enterBackground, of: index)
         if usesScenes(index) {
             if apps[index].behavior.restoresState {
-                queue(.call(.stateRestorationActivityForScene, nil, .sceneConnected), for: index)
+                queue(.call(.stateRestorationActivityForScene, nil, .always), for: index)
                 queue(.storeSceneActivity, for: index)
                 // Each other window on screen is asked for its own (docs/lifecycle.md §16).
                 if apps[index].windowsOnScreen.count > 1 {

@@ -148,12 +148,21 @@ extension Phone {
             return
         }
         let number = apps[index].sessions[position].number
-        // The window was all the app in front showed: with it gone the user sees the Home screen, and the app's
-        // other windows, in the switcher only, are not brought forward; the app leaves the foreground (§16).
         let leavesTheScreen = foreground == index && apps[index].windowsOnScreen == [number]
         apps[index].removeFromScreen(number)
         closeSession(at: position, of: index)
-        if leavesTheScreen { leaveForeground(index) }
+        // The window was all the app in front showed: with it gone the user sees the Home screen, and the app's
+        // other windows, in the switcher only, are not brought forward. An external display's scene, which follows
+        // the app's window, enters the background with it, and the app with it (§16): else it kept the app in
+        // front, and the next activation reached a window with no scene.
+        if leavesTheScreen, let display = apps[index].sessionPosition(of: .externalDisplay),
+            let state = apps[index].sessions[display].scene?.state, state != .background
+        {
+            queue(.focus(.externalDisplay), for: index)
+            queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
+            queue(.focus(.window), for: index)
+            run(index)
+        }
     }
 
     /// Asks the window in focus, one of several, for its restoration activity and keeps it with its session.
