@@ -53,7 +53,7 @@ public struct ProcessExplorer {
     /// on the model; the same lines played with `lifecycle ctl play` replay it on the processes).
     var declarations: String {
         var lines = ["profile \(device.profile.rawValue)"]
-        if device.device == .ipad { lines.append("device ipad") }
+        lines.append("device \(device.device == .ipad ? "ipad " : "")memory=\(device.memory)MB")
         for app in device.apps {
             lines.append(Self.declaration(of: configuration(of: app.id)))
         }
@@ -70,7 +70,10 @@ public struct ProcessExplorer {
         }
         if app.exitsOnSuspend { words.append("exits-on-suspend") }
         if !app.permittedTasks.isEmpty {
-            let tasks = app.permittedTasks.map { task in task.identifier + (task.kind.map { ":" + $0.rawValue } ?? "") }
+            // An Info.plist names no kinds, which the language wants: a refresh where the app declares `fetch`,
+            // else a processing task (the class of each request the app's code submits decides on the processes).
+            let guess: ScheduledTaskKind = app.backgroundModes.contains(.fetch) ? .appRefresh : .processing
+            let tasks = app.permittedTasks.map { "\($0.identifier):\(($0.kind ?? guess).rawValue)" }
             words.append("bgtasks=" + tasks.joined(separator: ","))
         }
         return words.joined(separator: " ")

@@ -35,8 +35,17 @@ import Testing
             result.output.contains(
                 "watchdog in slow: watchdog: applicationDidEnterBackground: did not finish within 5 s"),
             "\(result.output)")
-        #expect(result.output.contains("shrunk to 2:\n    profile ios17\n    app slow\n    tap slow\n    home\n"))
+        #expect(
+            result.output.contains(
+                "shrunk to 2:\n    profile ios17\n    device memory=2048MB\n    app slow\n    tap slow\n    home\n"))
         #expect(result.errors.contains("explored 1 of 1 sessions; 1 found"))
+        // The scenario replays on the model as it is printed.
+        let scenario = result.output.components(separatedBy: "shrunk to 2:\n").last?
+            .components(separatedBy: "  its trace:").first?
+            .split(separator: "\n").map { $0.dropFirst(4) }.joined(separator: "\n")
+        let file = folder.appendingPathComponent("found.scenario")
+        try (scenario ?? "").write(to: file, atomically: true, encoding: .utf8)
+        #expect(try CommandLineTests.run(["run", file.path]).status == 0)
     }
 
     /// A process that dies on its own is a crash, with the signal it died of.
