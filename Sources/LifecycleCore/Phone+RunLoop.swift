@@ -285,10 +285,16 @@ extension Phone {
         if sceneEvent == .enterForeground || sceneEvent == .enterBackground, apps[index].sessions.count > 1,
             apps[index].sessionPosition(of: .externalDisplay) != nil
         {
-            queue(.focus(.externalDisplay), for: index)
-            queueSceneSteps(for: sceneEvent, .sceneConnected, of: index)
-            queue(.focus(.window), for: index)
+            queueDisplaySceneSteps(for: sceneEvent, of: index)
         }
+    }
+
+    /// Queues a scene event's steps for the app's external display's scene, if it is connected, then gives the focus
+    /// back to the window.
+    mutating func queueDisplaySceneSteps(for event: SceneLifecycle.Event, of index: Int) {
+        queue(.focus(.externalDisplay), for: index)
+        queueSceneSteps(for: event, .sceneConnected, of: index)
+        queue(.focus(.window), for: index)
     }
 
     /// Queues the callback-and-transition steps of a scene event of the scene in focus, in UIKit's order.

@@ -158,9 +158,7 @@ extension Phone {
         if leavesTheScreen, let display = apps[index].sessionPosition(of: .externalDisplay),
             let state = apps[index].sessions[display].scene?.state, state != .background
         {
-            queue(.focus(.externalDisplay), for: index)
-            queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
-            queue(.focus(.window), for: index)
+            queueDisplaySceneSteps(for: .enterBackground, of: index)
             run(index)
         }
     }
