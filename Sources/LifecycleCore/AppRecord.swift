@@ -258,12 +258,12 @@ struct AppRecord: Sendable {
         }
     }
 
-    /// Makes a new window session, not connected yet, to be configured when its scene connects; returns its
-    /// number.
-    mutating func makeWindowSession() -> Int32 {
+    /// Makes a new window session, not connected yet, to be configured when its scene connects (or, without
+    /// `needsConfiguration`, only if the app has never been asked for a configuration); returns its number.
+    mutating func makeWindowSession(needsConfiguration: Bool = true) -> Int32 {
         sessionCount += 1
         var session = SceneSession(number: sessionCount, app: id, role: .window)
-        session.needsConfiguration = true
+        session.needsConfiguration = needsConfiguration
         appendSession(session)
         return sessionCount
     }

@@ -86,7 +86,10 @@ extension Phone {
         return nil
     }
 
+    /// Never one on its way to the screen beside others (docs/lifecycle.md §16).
     private func leastRecentlyUsedBackgroundApp() -> Int? {
-        executing.filter { apps[$0].state == .background }.min { (apps[$0].lastUse, $0) < (apps[$1].lastUse, $1) }
+        executing.filter { apps[$0].state == .background && !isOnScreen($0) }.min {
+            (apps[$0].lastUse, $0) < (apps[$1].lastUse, $1)
+        }
     }
 }

@@ -373,13 +373,14 @@ extension Phone {
             if to.isExecuting { executing.insert(index) } else { executing.remove(index) }
         }
         if to.isForeground {
-            foreground = index
+            bookComingOnScreen(index)
             useCounter += 1
             apps[index].lastUse = useCounter
             apps[index].hasSwitcherCard = true
             stopBudget(for: index)
-        } else if foreground == index {
-            foreground = nil
+        } else if from.isForeground || to == .notRunning {
+            // Gone from the screen, or from its way there (a launch that never reached the foreground).
+            dropFromScreen(index)
         }
         if from == .suspended { suspendedCount -= 1 }
 

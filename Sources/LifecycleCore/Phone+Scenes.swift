@@ -40,7 +40,10 @@ extension Phone {
         let number = apps[index].sessions[position].number
         if apps[index].slideOverWindow == number { return .slideOver }
         if apps[index].windowsOnStage { return .stage }
-        let tiled = apps[index].windowsOnScreen.count - (apps[index].slideOverWindow == nil ? 0 : 1)
+        // Tiled with a window of its own app, or of another app on screen beside it.
+        let tiled =
+            isOnScreen(index) && !alongside.isEmpty
+            ? screenLayout.tiled : apps[index].windowsOnScreen.count - (apps[index].slideOverWindow == nil ? 0 : 1)
         return tiled > 1 ? .split : .fullScreen
     }
 

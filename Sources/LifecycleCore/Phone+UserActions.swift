@@ -27,26 +27,27 @@ extension Phone {
                 throw ImpossibleAction("\(overlay.rawValue) is open; dismiss it first")
             }
             overlay = nil
-            guard let foreground else {
+            guard foreground != nil else {
                 // On a real phone, Home on the Home screen only goes back to its first page.
                 if !closesSwitcher {
                     note(nil, "Home pressed on the Home screen: no app is in the foreground, nothing happens")
                 }
                 break
             }
-            leaveForeground(foreground)
+            leaveScreen()
         case .openSwitcher:
             try requireUnlocked()
             try requireNothingOpen()
             overlay = .switcher
-            if let foreground { resignActive(foreground) }
+            resignScreen()
         case .pick(let app):
             let index = try switcherCard(of: app)
             overlay = nil
-            if index == foreground {
-                becomeActive(index)
+            if isOnScreen(index) {
+                // Back to what was on screen: every app there (docs/lifecycle.md §16).
+                activateScreen()
             } else {
-                if let foreground { leaveForeground(foreground) }
+                leaveScreen()
                 bringForward(index)
             }
         case .swipe(let app):
@@ -75,13 +76,15 @@ extension Phone {
         case .openNotificationCenter, .openControlCenter:
             try requireNothingOpen()
             overlay = action == .openNotificationCenter ? .notificationCenter : .controlCenter
-            if let foreground { resignActive(foreground) }
+            resignScreen()
         case .showAlert:
             try requireUnlocked()
             try requireNothingOpen()
-            guard let foreground else { throw ImpossibleAction("no app is in the foreground for an alert to cover") }
+            guard foreground != nil else {
+                throw ImpossibleAction("no app is in the foreground for an alert to cover")
+            }
             overlay = .alert
-            resignActive(foreground)
+            resignScreen()
         case .dismiss:
             try dismiss()
         case .incomingCall, .answerCall, .declineCall, .hangUp:
@@ -120,6 +123,20 @@ extension Phone {
             notify(try index(of: app), remote: remote)
         case .tapNotification(let app):
             try tapNotification(of: try index(of: app))
+        case .replaceWindow(let app, let scene):
+            try replaceWindow(scene, with: try index(of: app))
+        case .focusWindow(let scene):
+            try focusWindow(scene)
+        case .unsplit(let scene):
+            try unsplit(scene)
+        case .hideSlideOver:
+            try hideSlideOver()
+        case .showSlideOver:
+            try showSlideOver()
+        case .minimizeWindow(let scene):
+            try minimizeWindow(scene)
+        case .restoreWindow(let scene):
+            try restoreWindow(scene)
         case .pickNotificationAction(let app, let identifier, let foreground):
             try pickNotificationAction(identifier, foreground: foreground, of: try index(of: app))
         case .dismissNotification(let app):
@@ -295,9 +312,9 @@ extension Phone {
     }
 
     /// Carries out a request to come forward, or parks it while another app is still leaving the foreground:
-    /// at most one app is ever in the foreground.
+    /// at most one app is ever in the foreground, unless it comes beside the one there on an iPad (§16).
     mutating func bringForward(_ request: ForegroundRequest) {
-        if let foreground, foreground != request.app {
+        if let foreground, foreground != request.app, alongside.isEmpty || !alongside.contains(request.app) {
             appAwaitingScreen = request
             return
         }
@@ -335,13 +352,13 @@ extension Phone {
     /// Delivers an event that brings its app to the front: the foreground app gives way to another app; the
     /// foreground app itself just receives the event.
     mutating func bringToFront(_ index: Int, options: LaunchOptions, deliveries: [ForegroundRequest.Delivery]) {
-        if index == foreground {
+        if isOnScreen(index) {
             let delivered = usesScenes(index) ? Self.sceneDeliveries(deliveries) : deliveries
             queueCalls(delivering: delivered, when: .always, to: index)
             run(index)
             becomeActive(index)
         } else {
-            if let foreground { leaveForeground(foreground) }
+            leaveScreen()
             bringForward(index, options: options, deliveries: deliveries)
         }
     }
@@ -411,7 +428,7 @@ extension Phone {
         case .callInProgress: throw ImpossibleAction("a call is in progress: hang up to end it")
         case .switcher, .notificationCenter, .controlCenter, .alert:
             overlay = nil
-            if !isLocked, let foreground { becomeActive(foreground) }
+            if !isLocked { activateScreen() }
         }
     }
 
@@ -421,22 +438,28 @@ extension Phone {
             try requireNothingOpen()
             overlay = .ringingCall
             appUnderCall = foreground
-            if let foreground { resignActive(foreground) }
+            sharedScreen.othersUnderCall = alongside
+            resignScreen()
         case .answerCall:
             guard overlay == .ringingCall else { throw ImpossibleAction("no call is ringing") }
             overlay = .callInProgress
-            if let foreground { leaveForeground(foreground) }
+            leaveScreen()
         case .declineCall:
             guard overlay == .ringingCall else { throw ImpossibleAction("no call is ringing") }
             overlay = nil
             appUnderCall = nil
-            if !isLocked, let foreground { becomeActive(foreground) }
+            sharedScreen.othersUnderCall = []
+            if !isLocked { activateScreen() }
         default:
             guard overlay == .callInProgress else { throw ImpossibleAction("no call is in progress") }
             overlay = nil
             let returning = appUnderCall
             appUnderCall = nil
-            if !isLocked, let returning { bringForward(returning) }
+            let others = sharedScreen.othersUnderCall
+            sharedScreen.othersUnderCall = []
+            if !isLocked, let returning {
+                returnToScreen(returning, with: others) { phone, index in phone.bringForward(index) }
+            }
         }
     }
 
@@ -449,9 +472,15 @@ extension Phone {
         isLocked = true
         if let foreground {
             appUnderLock = foreground
-            resignActive(foreground)
-            if profile.lockSendsAppToBackground, !exitsOnSuspend(foreground) {
-                sendToBackground(foreground)
+            sharedScreen.othersUnderLock = alongside
+            if alongside.isEmpty {
+                resignActive(foreground)
+                if profile.lockSendsAppToBackground, !exitsOnSuspend(foreground) {
+                    sendToBackground(foreground)
+                }
+            } else {
+                // Several apps on screen (an iPad's, from iOS 13): each resigns, then each enters the background.
+                leaveScreen()
             }
         }
         cancel(protectedDataTimer)
@@ -461,7 +490,15 @@ extension Phone {
     private mutating func unlock() throws(ImpossibleAction) {
         guard isLocked else { throw ImpossibleAction("the device is not locked") }
         try requireNothingOpen()
-        liftLock { phone, returning in phone.bringBack(returning) }
+        // The apps that were beside it come back with it, each to its place (docs/lifecycle.md §16).
+        let others = sharedScreen.othersUnderLock
+        liftLock { phone, returning in
+            if others.isEmpty {
+                phone.bringBack(returning)
+            } else {
+                phone.returnToScreen(returning, with: others) { phone, index in phone.bringBack(index) }
+            }
+        }
     }
 
     /// Unlocks the device: protected data comes back, and `returning` is handed the app that was in front when the
@@ -472,6 +509,7 @@ extension Phone {
         protectedDataTimer = nil
         let protectedDataReturns = !protectedDataAvailable
         protectedDataAvailable = true
+        sharedScreen.othersUnderLock = []
         if let app = appUnderLock {
             appUnderLock = nil
             returning(&self, app)

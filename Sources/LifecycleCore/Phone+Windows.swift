@@ -2,6 +2,9 @@ extension Phone {
     /// Opens a new window of a scene-based app (docs/lifecycle.md §16): full screen, covering what was on screen,
     /// or on an iPad beside, over or on a stage with the app's windows on screen. Its session is new, so the app is
     /// asked for its configuration even after its first launch.
+    ///
+    /// An app that is not on screen, placed beside, over or with the windows of another, comes as a tap brings it,
+    /// with its front window (a new session only if it has none); the apps on screen hear nothing.
     mutating func openNewWindow(_ index: Int, placement: WindowPlacement) throws(ImpossibleAction) {
         let app = apps[index].id
         guard usesScenes(index) else {
@@ -9,6 +12,11 @@ extension Phone {
         }
         try requireUnlocked()
         try requireNothingOpen()
+        if placement != .fullScreen, foreground != nil, !isOnScreen(index) {
+            try checkRoom(for: placement, of: index)
+            bringBeside(index, window: windowToShowBeside(index), placement)
+            return
+        }
         if apps[index].windowSessionCount > 0 {
             guard device == .ipad else {
                 throw ImpossibleAction(
@@ -22,12 +30,15 @@ extension Phone {
         }
         if placement != .fullScreen { try checkRoom(for: placement, of: index) }
         let number = apps[index].makeWindowSession()
-        if foreground == index {
+        if isOnScreen(index) {
             let covered = placement == .fullScreen ? apps[index].windowsOnScreen : []
             place(number, placement, of: index)
+            if !alongside.isEmpty { sharedScreen.keyWindow = ScreenWindow(app: index, number: number) }
             queueWindowComingForward(number, of: index, connecting: true, covering: covered)
+            // Full screen, it covers the other apps' windows too: they leave after it came.
+            if placement == .fullScreen { leaveScreen(except: index) }
         } else {
-            if let foreground { leaveForeground(foreground) }
+            leaveScreen()
             showOnly(number, of: index)
             bringForward(index)
         }
@@ -47,43 +58,47 @@ extension Phone {
         if placement == .stage, profile < .ios16 {
             throw ImpossibleAction("Stage Manager came with iPadOS 16; the profile is \(profile.rawValue)")
         }
-        guard foreground == index else {
-            throw ImpossibleAction(
-                foreground == nil
-                    ? "no window is on screen for a new one to \(relation)"
-                    : "\(feature) with another app's window is not in the model (one app is in front at a time)",
-                culprit: .app)
+        guard let front = foreground else {
+            throw ImpossibleAction("no window is on screen for a new one to \(relation)", culprit: .app)
         }
-        let record = apps[index]
-        let tiled = record.windowsOnScreen.count - (record.slideOverWindow == nil ? 0 : 1)
+        if !isOnScreen(index) { try requireSceneBasedScreen() }
+        // The windows on screen, of every app there; named as the app's own when it is alone on screen.
+        let layout = screenLayout
+        let alone = front == index && alongside.isEmpty
+        let windows = alone ? "\(app)'s windows" : "the windows on screen"
         switch placement {
         case .fullScreen:
             return
         case .split:
-            if record.windowsOnStage {
-                throw ImpossibleAction("\(app)'s windows are on a stage, where Split View is off", culprit: .app)
+            if layout.onStage {
+                throw ImpossibleAction("\(windows) are on a stage, where Split View is off", culprit: .app)
             }
-            guard tiled == 1 else {
+            guard layout.tiled == 1 else {
                 throw ImpossibleAction(
-                    "two windows of \(app) are side by side already; a third cannot join them", culprit: .app)
+                    alone
+                        ? "two windows of \(app) are side by side already; a third cannot join them"
+                        : "two windows are side by side already; a third takes one's place with 'replacing SCENE'",
+                    culprit: .app)
             }
         case .slideOver:
-            if record.windowsOnStage {
-                throw ImpossibleAction("\(app)'s windows are on a stage, where Slide Over is off", culprit: .app)
+            if layout.onStage {
+                throw ImpossibleAction("\(windows) are on a stage, where Slide Over is off", culprit: .app)
             }
-            guard record.slideOverWindow == nil else {
-                throw ImpossibleAction("a window of \(app) is in Slide Over already", culprit: .app)
+            if let owner = layout.slideOverApp {
+                throw ImpossibleAction("a window of \(apps[owner].id) is in Slide Over already", culprit: .app)
             }
         case .stage:
-            guard record.windowsOnStage || record.windowsOnScreen.count == 1 else {
+            guard layout.onStage || layout.windows == 1 else {
                 throw ImpossibleAction(
-                    "\(app)'s windows are in Split View or Slide Over, not on a stage; a new one goes full screen",
+                    "\(windows) are in Split View or Slide Over, not on a stage; a new one goes full screen",
                     culprit: .app)
             }
             let capacity = WindowPlacement.stageCapacity(under: profile)
-            guard record.windowsOnScreen.count < capacity else {
+            guard layout.windows < capacity else {
                 throw ImpossibleAction(
-                    "a stage holds \(capacity) windows before iPadOS 26, and \(app) has \(capacity) on it",
+                    alone
+                        ? "a stage holds \(capacity) windows before iPadOS 26, and \(app) has \(capacity) on it"
+                        : "a stage holds \(capacity) windows before iPadOS 26, and \(capacity) are on it",
                     culprit: .app)
             }
         }
@@ -117,21 +132,22 @@ extension Phone {
         }
         let number = apps[index].sessions[position].number
         overlay = nil
-        guard foreground == index else {
-            if let foreground { leaveForeground(foreground) }
+        guard isOnScreen(index) else {
+            leaveScreen()
             showOnly(number, of: index)
             bringForward(index)
             return
         }
         if apps[index].windowsOnScreen.contains(number) {
-            // Back to what was on screen.
-            becomeActive(index)
+            // Back to what was on screen, every app there.
+            activateScreen()
             return
         }
         let covered = apps[index].windowsOnScreen
         apps[index].show(onlyWindow: number)
         queueWindowComingForward(
             number, of: index, connecting: apps[index].sessions[position].scene == nil, covering: covered)
+        leaveScreen(except: index)
     }
 
     /// Closes a window (docs/lifecycle.md §16): swiped away, or `requestSceneSessionDestruction`. Its scene
@@ -148,7 +164,7 @@ extension Phone {
             return
         }
         let number = apps[index].sessions[position].number
-        let leavesTheScreen = foreground == index && apps[index].windowsOnScreen == [number]
+        let leavesTheScreen = isOnScreen(index) && apps[index].windowsOnScreen == [number]
         apps[index].removeFromScreen(number)
         closeSession(at: position, of: index)
         // The window was all the app in front showed: with it gone the user sees the Home screen, and the app's
@@ -193,7 +209,7 @@ extension Phone {
     }
 
     /// The app and position of a window session, or why there is none.
-    private func windowSession(_ scene: SceneID) throws(ImpossibleAction) -> (index: Int, position: Int) {
+    func windowSession(_ scene: SceneID) throws(ImpossibleAction) -> (index: Int, position: Int) {
         for index in apps.indices {
             guard let position = apps[index].sessions.firstIndex(where: { $0.id == scene }) else { continue }
             guard apps[index].sessions[position].role == .window else {
@@ -208,7 +224,7 @@ extension Phone {
     /// Queues a window of the app in front coming forward, the order of SPEC §16's table: it connects (asking for
     /// its configuration if its session is new), enters the foreground and becomes active; then the windows it
     /// covers enter the background, each asked for its restoration activity. The app stays active throughout.
-    private mutating func queueWindowComingForward(
+    mutating func queueWindowComingForward(
         _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32]
     ) {
         queue(.focusSession(number), for: index)
@@ -220,17 +236,21 @@ extension Phone {
         }
         queueSceneSteps(for: .enterForeground, .always, of: index)
         queueSceneSteps(for: .becomeActive, .always, of: index)
-        for window in covered {
-            queue(.focusSession(window), for: index)
-            if let position = apps[index].sessionPosition(number: window),
-                apps[index].sessions[position].scene?.state == .foregroundActive
-            {
-                queueSceneSteps(for: .resignActive, .sceneConnected, of: index)
-            }
-            queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
-            if apps[index].behavior.restoresState { queueRestorationActivityRequest(of: index) }
-        }
+        for window in covered { queueWindowLeaving(window, of: index) }
         queue(.focus(.window), for: index)
         run(index)
+    }
+
+    /// Queues a window of an app that stays in the foreground leaving the screen: its scene resigns if it is active
+    /// and enters the background, asked for its restoration activity. The focus stays on that window's session.
+    mutating func queueWindowLeaving(_ number: Int32, of index: Int) {
+        queue(.focusSession(number), for: index)
+        if let position = apps[index].sessionPosition(number: number),
+            apps[index].sessions[position].scene?.state == .foregroundActive
+        {
+            queueSceneSteps(for: .resignActive, .sceneConnected, of: index)
+        }
+        queueSceneSteps(for: .enterBackground, .sceneConnected, of: index)
+        if apps[index].behavior.restoresState { queueRestorationActivityRequest(of: index) }
     }
 }

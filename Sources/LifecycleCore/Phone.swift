@@ -44,8 +44,16 @@ public struct Phone: Sendable {
 
     var apps: AppRecords
     private(set) var indexByID: AppDirectory
-    /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``.
+    /// The app in the foreground (inactive or active), kept up to date by ``apply(_:_:to:)``; on an iPad with
+    /// several apps on screen, the first of them (the left one).
     var foreground: Int?
+    /// The other apps with a window on screen beside ``foreground`` on an iPad, in the screen's order: the tiled
+    /// one, the stage's, then the one in Slide Over (docs/lifecycle.md §16). Empty on an iPhone and whenever one
+    /// app is in front; an app is put here as its window comes on screen, before it reaches the foreground.
+    var alongside: [Int] = []
+    /// What the screen shared by several apps remembers: the apps beside the first under a lock or a call, the
+    /// window hidden from Slide Over, minimized windows, the window in focus.
+    var sharedScreen = SharedScreen()
     /// Apps whose process executes code (inactive, active, background), by index.
     var executing = AppIndexSet()
     var suspendedByLastUse = LeastRecentlyUsedQueue()
@@ -135,8 +143,12 @@ public struct Phone: Sendable {
         indexByID[app].map { apps[$0].configuration }
     }
 
-    /// The app in the foreground (inactive or active), if any.
+    /// The app in the foreground (inactive or active), if any: on an iPad with several apps on screen, the first.
     public var foregroundApp: AppID? { foreground.map { apps[$0].id } }
+
+    /// The apps with a window on screen, in the screen's order: left to right, then Slide Over. One app at most on
+    /// an iPhone (docs/lifecycle.md §16).
+    public var appsOnScreen: [AppID] { screenOrder.map { apps[$0].id } }
 
     /// Whether the Home screen shows: no app in the foreground, nothing open, the device unlocked.
     public var isHomeScreenShowing: Bool { foreground == nil && overlay == nil && !isLocked }

@@ -83,6 +83,24 @@ public enum UserAction: Sendable, Hashable {
     case activateWindow(SceneID)
     /// Swipe a window's card away in the switcher: it closes, as ``closeWindow(_:)``.
     case swipeWindow(SceneID)
+    /// A window takes the place of one of two side by side in Split View (iPad): another app's, which comes as a
+    /// tap brings it, or a new window of the same app. The replaced window resigns and enters the background
+    /// (docs/lifecycle.md §16).
+    case replaceWindow(AppID, replacing: SceneID)
+    /// The user taps into a window on screen, one of several: it becomes the key window. No callback: focus is not
+    /// the life cycle (docs/lifecycle.md §16).
+    case focusWindow(SceneID)
+    /// The divider of Split View is dragged over a window: it leaves the screen (resigns, enters the background),
+    /// and the other window goes full screen, hearing nothing.
+    case unsplit(SceneID)
+    /// The window in Slide Over is pushed off the screen's edge: it resigns and enters the background.
+    case hideSlideOver
+    /// The window pushed off screen comes back into Slide Over: it enters the foreground and becomes active.
+    case showSlideOver
+    /// A window is minimized from its window controls (iPadOS 26): it alone resigns and enters the background.
+    case minimizeWindow(SceneID)
+    /// A minimized window is opened again (iPadOS 26): it enters the foreground and becomes active.
+    case restoreWindow(SceneID)
     /// An external display is connected while the app is in the foreground: the app gets a scene for it, which
     /// follows the app's window and never becomes active (docs/lifecycle.md §16).
     case connectDisplay(AppID)

@@ -183,6 +183,13 @@ public struct ScenarioParser {
                 state.scenario.requirements.append(
                     line.requirement(at: word, version: 16, "'stage' (Stage Manager, iPadOS 16)"))
             }
+            switch command {
+            case .perform(.minimizeWindow), .perform(.restoreWindow):
+                state.scenario.requirements.append(
+                    line.requirement(at: first, version: 26, "'\(first.text)' (iPadOS 26's windows)"))
+            default:
+                break
+            }
             let text = Self.actionText(line.tokens)
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
             return .step(
@@ -315,6 +322,12 @@ public struct ScenarioParser {
                 values.window = try line.sceneID(token, hash: hash, declared)
                 appColumn = token.column
             case .layout:
+                if token.text == "replacing" {
+                    throw line.error(
+                        at: token,
+                        "'replacing' takes the place of a window in Split View: 'new-window ID split "
+                            + "replacing SCENE'; expected 'split' before it")
+                }
                 guard let placement = WindowPlacement(rawValue: String(token.text)), placement != .fullScreen else {
                     var message =
                         "expected 'split' (side by side), 'slide-over', 'stage' or nothing (full screen), found "
@@ -372,6 +385,28 @@ public struct ScenarioParser {
                     throw line.error(at: token, "expected 'on' or 'off', found \(quoted(token.text))")
                 }
                 values.enabled = token.text == "on"
+            case .replacing:
+                guard token.text == "replacing" else {
+                    throw line.error(
+                        at: token,
+                        "expected 'replacing SCENE' (the window it takes the place of) or nothing, found "
+                            + quoted(token.text))
+                }
+                guard values.placement == .split else {
+                    throw line.error(
+                        at: token,
+                        "only a window in Split View takes another's place: 'new-window ID split "
+                            + "replacing SCENE'")
+                }
+                guard arguments.count > position + 1 else {
+                    throw line.error(column: line.endColumn, "'replacing' needs a scene id (such as notes#2) after it")
+                }
+            case .replacedScene:
+                guard let hash = token.hashOffset else {
+                    throw line.error(
+                        at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
+                }
+                values.window = try line.sceneID(token, hash: hash, declared)
             case .requestOptions:
                 for option in arguments.dropFirst(position) { try values.readRequestOption(option, line) }
             }
@@ -428,12 +463,13 @@ public struct ScenarioParser {
         /// `identifier` a scheduled task's (`com.example.refresh`); `requestOptions` the rest of a `submit` line.
         /// `actionIdentifier` a notification action's; `local` and `foreground` the optional words of `notify` and
         /// `notification-action`.
+        /// `replacing` and `replacedScene` the optional end of `new-window ID split replacing SCENE`.
         case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
-        case actionIdentifier, local, foreground, throttled
+        case actionIdentifier, local, foreground, throttled, replacing, replacedScene
 
         var isOptional: Bool {
             switch self {
-            case .count, .layout, .requestOptions, .local, .foreground, .throttled: true
+            case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene: true
             default: false
             }
         }
@@ -456,6 +492,8 @@ public struct ScenarioParser {
             case .local: "local"
             case .foreground: "foreground"
             case .throttled: "throttled"
+            case .replacing: "replacing"
+            case .replacedScene: "a scene id (such as notes#2)"
             }
         }
 
@@ -477,6 +515,8 @@ public struct ScenarioParser {
             case .local: "[local]"
             case .foreground: "[foreground]"
             case .throttled: "[throttled]"
+            case .replacing: "[replacing"
+            case .replacedScene: "SCENE]"
             }
         }
     }
@@ -515,10 +555,18 @@ public struct ScenarioParser {
         "swipe": CommandSyntax(arguments: [.subject]) { values in
             .perform(values.scene.map(UserAction.swipeWindow) ?? .swipe(values.app))
         },
-        "new-window": CommandSyntax(arguments: [.app, .layout]) {
-            .perform(.newWindow($0.app, placement: $0.placement))
+        "new-window": CommandSyntax(arguments: [.app, .layout, .replacing, .replacedScene]) { values in
+            values.window.rawValue.isEmpty
+                ? .perform(.newWindow(values.app, placement: values.placement))
+                : .perform(.replaceWindow(values.app, replacing: values.window))
         },
         "close-window": CommandSyntax(arguments: [.scene]) { .perform(.closeWindow($0.window)) },
+        "focus": CommandSyntax(arguments: [.scene]) { .perform(.focusWindow($0.window)) },
+        "unsplit": CommandSyntax(arguments: [.scene]) { .perform(.unsplit($0.window)) },
+        "hide-slide-over": action(.hideSlideOver),
+        "show-slide-over": action(.showSlideOver),
+        "minimize-window": CommandSyntax(arguments: [.scene]) { .perform(.minimizeWindow($0.window)) },
+        "restore-window": CommandSyntax(arguments: [.scene]) { .perform(.restoreWindow($0.window)) },
         "notification-center": action(.openNotificationCenter),
         "control-center": action(.openControlCenter),
         "alert": action(.showAlert),

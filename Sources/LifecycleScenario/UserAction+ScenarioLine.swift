@@ -43,6 +43,13 @@ extension UserAction {
         case .pickWindow(let scene): "pick \(scene)"
         case .activateWindow: nil
         case .swipeWindow(let scene): "swipe \(scene)"
+        case .replaceWindow(let app, let scene): "new-window \(app) split replacing \(scene)"
+        case .focusWindow(let scene): "focus \(scene)"
+        case .unsplit(let scene): "unsplit \(scene)"
+        case .hideSlideOver: "hide-slide-over"
+        case .showSlideOver: "show-slide-over"
+        case .minimizeWindow(let scene): "minimize-window \(scene)"
+        case .restoreWindow(let scene): "restore-window \(scene)"
         case .connectDisplay(let app): "connect-display \(app)"
         case .disconnectDisplay: "disconnect-display"
         case .prewarm(let app): "prewarm \(app)"

@@ -12,6 +12,10 @@ public struct RandomWorkload {
     /// Whether the commands include notifications and the user's answers to them (docs/lifecycle.md §18). Off, the
     /// commands of a seed are those they were before notifications existed, which the benchmarks time.
     public var notifications = false
+    /// Whether the commands on an iPad include the screen shared by several apps: another app's window beside, a
+    /// window replaced, focus, the divider, Slide Over hidden and shown, windows minimized and restored
+    /// (docs/lifecycle.md §16). Off, a seed's commands are those they were before.
+    public var sharesTheScreen = false
 
     /// - Parameters:
     ///   - seed: the seed of every random choice.
@@ -106,6 +110,9 @@ public struct RandomWorkload {
         if phone.isLocked {
             return .perform([.unlock, .unlock, .openNotificationCenter, .incomingCall][roll % 4])
         }
+        if sharesTheScreen, phone.device == .ipad, phone.foregroundApp != nil, roll < 24 {
+            return .perform(sharedScreenAction(app, on: phone))
+        }
         if phone.foregroundApp != nil {
             // Picked by index, so that only the chosen action is built.
             switch roll % 13 {
@@ -151,6 +158,24 @@ public struct RandomWorkload {
     /// One of the first few sessions an app may have: a window, a display's scene, or none.
     private mutating func window(of app: AppID) -> SceneID {
         SceneID(app: app, number: Int.random(in: 1...4, using: &random))
+    }
+
+    /// An action on an iPad's screen shared by several apps, about a window on screen when it names one.
+    private mutating func sharedScreenAction(_ app: AppID, on phone: Phone) -> UserAction {
+        let windows = phone.appsOnScreen.flatMap { phone.windowsOnScreen(of: $0) }
+        let onScreen = windows.randomElement(using: &random) ?? window(of: app)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0, 1:
+            return .newWindow(app, placement: [.split, .slideOver, .stage][Int.random(in: 0..<3, using: &random)])
+        case 2: return .replaceWindow(app, replacing: onScreen)
+        case 3: return .focusWindow(onScreen)
+        case 4: return .unsplit(onScreen)
+        case 5: return .hideSlideOver
+        case 6: return .showSlideOver
+        case 7: return .minimizeWindow(onScreen)
+        case 8: return .restoreWindow(window(of: app))
+        default: return .home
+        }
     }
 
     /// An action possible in any situation, or nearly: background events, memory, time.

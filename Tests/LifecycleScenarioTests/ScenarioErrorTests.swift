@@ -247,9 +247,54 @@ import Testing
             "profile ios17\ndevice ipad\napp notes scenes multiple-windows\ntap notes\nnew-window notes split\nnew-window notes stage",
             "t.scenario:6:12: error: 'new-window notes stage' is impossible here: notes's windows are in Split View or Slide Over, not on a stage; a new one goes full screen"
         ),
+        // Several apps on an iPad's screen (lifecycle §16), and what is wrong with them elsewhere.
         (
-            "profile ios17\ndevice ipad\napp notes scenes multiple-windows\napp mail scenes\ntap mail\nnew-window notes stage",
-            "t.scenario:6:12: error: 'new-window notes stage' is impossible here: Stage Manager with another app's window is not in the model (one app is in front at a time)"
+            "profile ios17\napp notes scenes\napp mail scenes\ntap mail\nnew-window notes split",
+            "t.scenario:5:1: error: 'new-window notes split' is impossible here: Split View needs an iPad ('device ipad')"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes\napp mail scenes\ntap notes\nhome\ntap mail\nfocus notes#1",
+            "t.scenario:8:7: error: 'focus notes#1' is impossible here: notes#1 is not on screen"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes\napp mail scenes\ntap mail\nunsplit mail#1",
+            "t.scenario:6:1: error: 'unsplit mail#1' is impossible here: mail#1 is not one of two windows side by side (Split View)"
+        ),
+        (
+            "profile ios17\ndevice ipad\napp notes scenes\napp mail scenes\napp maps scenes\ntap maps\nhome\ntap mail\nnew-window notes split replacing maps#1",
+            "t.scenario:9:12: error: 'new-window notes split replacing maps#1' is impossible here: maps#1 is not on screen"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\napp mail scenes\ntap mail\nnew-window notes slide-over replacing mail#1",
+            "t.scenario:6:29: error: only a window in Split View takes another's place: 'new-window ID split replacing SCENE'"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\napp mail scenes\ntap mail\nnew-window notes split replacing",
+            "t.scenario:6:33: error: 'replacing' needs a scene id (such as notes#2) after it"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\napp mail\ntap mail\nnew-window notes split",
+            "t.scenario:6:1: error: 'new-window notes split' is impossible here: mail is on screen and not scene-based; the model puts apps side by side only when both have scenes"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\napp mail scenes\napp maps scenes\ntap mail\nnew-window notes split\nnew-window maps split",
+            "t.scenario:8:12: error: 'new-window maps split' is impossible here: two windows are side by side already; a third takes one's place with 'replacing SCENE'"
+        ),
+        (
+            "profile ios18\ndevice ipad\napp notes scenes\ntap notes\nminimize-window notes#1",
+            "t.scenario:5:1: error: 'minimize-window' (iPadOS 26's windows) needs iOS 26 or later, and the profile is ios18; write 'profile ios26' (or later) before the first action"
+        ),
+        (
+            "profile ios26\napp notes scenes\ntap notes\nminimize-window notes#1",
+            "t.scenario:4:1: error: 'minimize-window notes#1' is impossible here: minimizing a window came with iPadOS 26's windows: it needs 'profile ios26' and 'device ipad'"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\ntap notes\nrestore-window notes#1",
+            "t.scenario:5:16: error: 'restore-window notes#1' is impossible here: notes#1 is not minimized"
+        ),
+        (
+            "profile ios26\ndevice ipad\napp notes scenes\ntap notes\nshow-slide-over",
+            "t.scenario:5:1: error: 'show-slide-over' is impossible here: no window was pushed off screen from Slide Over"
         ),
         (
             "profile ios17\napp news bgtasks=com.news.refresh:refresh",

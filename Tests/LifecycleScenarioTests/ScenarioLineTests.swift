@@ -19,7 +19,10 @@ import Testing
         .newWindow("a", placement: .fullScreen), .newWindow("a", placement: .split),
         .newWindow("a", placement: .slideOver), .newWindow("a", placement: .stage),
         .closeWindow(SceneID(rawValue: "a#2")), .pickWindow(SceneID(rawValue: "a#2")),
-        .swipeWindow(SceneID(rawValue: "a#1")), .connectDisplay("a"), .disconnectDisplay, .prewarm("a"),
+        .swipeWindow(SceneID(rawValue: "a#1")), .replaceWindow("a", replacing: SceneID(rawValue: "a#1")),
+        .focusWindow(SceneID(rawValue: "a#1")), .unsplit(SceneID(rawValue: "a#2")), .hideSlideOver, .showSlideOver,
+        .minimizeWindow(SceneID(rawValue: "a#1")), .restoreWindow(SceneID(rawValue: "a#1")), .connectDisplay("a"),
+        .disconnectDisplay, .prewarm("a"),
         .submitTaskRequest("a", TaskRequest(identifier: "com.a.refresh")),
         .submitTaskRequest(
             "a", TaskRequest(identifier: "com.a.clean", earliestBegin: .milliseconds(1500), requiresExternalPower: true)

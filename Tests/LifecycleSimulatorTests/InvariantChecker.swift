@@ -4,13 +4,15 @@ import LifecycleTrace
 /// A trace sink that checks the invariants of the model on every record it sees, and records violations.
 ///
 /// - only transitions of docs/lifecycle.md §1, each starting from the state the app was last seen in;
-/// - at most one app in the foreground;
+/// - at most one app in the foreground, except on an iPad, where scene-based apps share the screen (§16);
 /// - nothing delivered to a suspended or not-running app, and every callback in a state §3 allows;
 /// - every `applicationWillEnterForeground:` followed by `applicationDidBecomeActive:` unless the app
 ///   leaves the foreground or is killed first (checked once the simulator has settled).
 struct InvariantChecker: TraceSink {
     /// The apps that live the scene life cycle (they declare scenes, and the profile has them).
     let sceneApps: Set<AppID>
+    /// On an iPad several scene-based apps may be in the foreground at once, side by side (docs/lifecycle.md §16).
+    let device: DeviceKind
     private(set) var states: [AppID: AppState] = [:]
     /// Each connected scene, by its session, by the trace; and the app of each.
     private(set) var scenes: [SceneID: SceneState] = [:]
@@ -25,11 +27,14 @@ struct InvariantChecker: TraceSink {
     /// Apps that heard `applicationWillEnterForeground:` and have not become active since.
     private(set) var awaitingActivation: Set<AppID> = []
     private(set) var recordCount = 0
+    /// The most apps seen in the foreground at once, when settled.
+    private(set) var mostAppsInForeground = 0
     /// The scheduled tasks each app's process runs: launched and not yet completed (docs/lifecycle.md §17).
     private(set) var runningTasks: [AppID: Set<String>] = [:]
 
-    init(sceneApps: Set<AppID> = []) {
+    init(sceneApps: Set<AppID> = [], device: DeviceKind = .iphone) {
         self.sceneApps = sceneApps
+        self.device = device
     }
 
     /// The app-delegate methods that a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
@@ -42,13 +47,16 @@ struct InvariantChecker: TraceSink {
     mutating func write(_ record: TraceRecord) {
         recordCount += 1
         switch record.event {
-        case .transition(let app, let from, let to, _):
+        case .transition(let app, let from, let to, let reason):
             let known = states[app, default: .notRunning]
             if from != known { fail(record, "\(app) moved from \(from) but was \(known)") }
             if !AppLifecycle.isLegal(from: from, to: to) {
                 fail(record, "illegal transition \(from) → \(to) of \(app)")
             }
             states[app] = to
+            if from.isForeground, to == .notRunning, case .memory? = reason {
+                fail(record, "\(app) terminated for memory while in the foreground")
+            }
             if to == .suspended, runningTasks[app]?.isEmpty == false {
                 fail(record, "\(app) suspended while it runs the tasks \(runningTasks[app]!.sorted())")
             }
@@ -62,7 +70,9 @@ struct InvariantChecker: TraceSink {
             }
             if to.isForeground {
                 let foreground = states.filter { $0.value.isForeground }.map(\.key)
-                if foreground.count > 1 { fail(record, "several apps in the foreground: \(foreground.sorted())") }
+                if foreground.count > 1, device == .iphone || !foreground.allSatisfy(sceneApps.contains) {
+                    fail(record, "several apps in the foreground: \(foreground.sorted())")
+                }
             } else {
                 awaitingActivation.remove(app)
             }
@@ -171,6 +181,13 @@ struct InvariantChecker: TraceSink {
         if let foreground = phone.foregroundApp, states[foreground]?.isForeground != true {
             violations.append("after step \(step): the phone's foreground app \(foreground) is not in the foreground")
         }
+        // The apps the phone has on screen are those in the foreground, once every app is done with its steps.
+        let inForeground = Set(states.filter { $0.value.isForeground }.map(\.key))
+        if !phone.isBusy, Set(phone.appsOnScreen) != inForeground {
+            violations.append(
+                "after step \(step): on screen \(phone.appsOnScreen), in the foreground \(inForeground.sorted())")
+        }
+        mostAppsInForeground = max(mostAppsInForeground, inForeground.count)
         if !awaitingSceneActivation.isEmpty {
             violations.append(
                 "after step \(step): sceneWillEnterForeground not followed by sceneDidBecomeActive: "

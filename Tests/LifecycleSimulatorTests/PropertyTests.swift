@@ -142,8 +142,33 @@ import Testing
         #expect(violations.isEmpty, "\(violations.prefix(3))")
     }
 
+    /// Random sessions on an iPad whose screen several apps share (docs/lifecycle.md §16): apps side by side, in
+    /// Slide Over, on a stage, replaced, unsplit, hidden, minimized and restored, with everything else going on.
+    @Test(arguments: [Profile.ios13, .ios16, .ios18, .ios26])
+    func invariantsHoldWithSeveralAppsOnScreen(profile: Profile) {
+        var mostAppsInForeground = 0
+        for seed: UInt64 in 1...40 {
+            let checker = Self.check(
+                seed: seed &* 7_919 &+ UInt64(profile.version), steps: 400, profile: profile, device: .ipad,
+                sharesTheScreen: true)
+            #expect(checker.violations.isEmpty, "seed \(seed): \(checker.violations.prefix(3))")
+            mostAppsInForeground = max(mostAppsInForeground, checker.mostAppsInForeground)
+        }
+        // Two side by side and one in Slide Over, or a stage of three apps' windows.
+        #expect(mostAppsInForeground >= 3)
+    }
+
     /// Runs `steps` random actions from `seed` on a phone or an iPad of eight random apps; returns the violations.
     static func replay(seed: UInt64, steps: Int, profile: Profile? = nil, notifications: Bool = true) -> [String] {
+        check(seed: seed, steps: steps, profile: profile, notifications: notifications).violations
+    }
+
+    /// Runs `steps` random actions from `seed` on a phone or an iPad (or the device given) of eight random apps;
+    /// returns the checker that watched them.
+    static func check(
+        seed: UInt64, steps: Int, profile: Profile? = nil, device chosenDevice: DeviceKind? = nil,
+        notifications: Bool = true, sharesTheScreen: Bool = false
+    ) -> InvariantChecker {
         var random = SplitMix64(seed: seed)
         var apps = RandomWorkload.randomApps(
             count: 8, scenesPercent: 50, notificationsPercent: notifications ? 40 : 0, using: &random)
@@ -153,17 +178,19 @@ import Testing
             for index in apps.indices { apps[index].notificationDelegate = nil }
         }
         let memory = Int.random(in: 600...2048, using: &random)
-        let device = DeviceKind.allCases[Int.random(in: 0..<DeviceKind.allCases.count, using: &random)]
+        let drawn = DeviceKind.allCases[Int.random(in: 0..<DeviceKind.allCases.count, using: &random)]
+        let device = chosenDevice ?? drawn
         let sceneApps = chosenProfile.allowsScenes ? Set(apps.filter(\.usesScenes).map(\.id)) : []
         let simulator = Simulator(
             phone: Phone(profile: chosenProfile, device: device, deviceMemory: memory, apps: apps),
-            sink: InvariantChecker(sceneApps: sceneApps))
+            sink: InvariantChecker(sceneApps: sceneApps, device: device))
         var workload = RandomWorkload(seed: random.next(), apps: apps.map(\.id))
         workload.notifications = notifications
+        workload.sharesTheScreen = sharesTheScreen
         workload.drive(simulator, actions: steps) { simulator, step in
             simulator.sink.checkSettled(simulator.phone, after: step)
         }
-        return simulator.sink.violations
+        return simulator.sink
     }
 
     static func trace(seed: UInt64, steps: Int) -> [TraceRecord] {
