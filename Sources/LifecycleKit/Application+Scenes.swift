@@ -117,6 +117,7 @@ extension Application {
         }
         let delegateClass = session.configuration.delegateClass ?? sceneDelegateClass
         let scene = Scene(session: session, delegate: delegateClass?.init())
+        scene.host = host
         session.scene = scene
         scenesByID[id.rawValue] = scene
     }

@@ -52,11 +52,17 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// The window the user last tapped into when several are on screen (docs/lifecycle.md §16), or `nil` when the
+    /// host shows one app's windows alone, each of them taking the user's input.
+    var keyWindow: SceneID? { get }
 }
 
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// A process under a host of one app: no other app's window shares its screen.
+    public var keyWindow: SceneID? { nil }
 
     /// A real process's work: its process is the app's, and a stopped process runs nothing.
     public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {

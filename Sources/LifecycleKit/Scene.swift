@@ -79,6 +79,29 @@ public final class Scene: Hashable {
     public internal(set) var activationState: ActivationState = .unattached
     public var title: String?
     private let phases = Broadcast<ScenePhase>()
+    /// The host that tells which window has the user's focus.
+    weak var host: (any ApplicationHost)?
+
+    /// Whether the scene is drawn as the one with the user's focus (`UITraitCollection.activeAppearance`).
+    public enum ActiveAppearance: Sendable, Hashable {
+        /// Not in the foreground.
+        case unspecified
+        /// In the foreground, with the key window: the window the user last tapped into.
+        case active
+        /// In the foreground beside the key window (another window, or another app's, on an iPad's screen).
+        case inactive
+    }
+
+    /// The scene's active appearance (docs/lifecycle.md §16): `active` for the window the user last tapped into,
+    /// `inactive` for the other windows on screen. Focus is not the life cycle: an `inactive` appearance goes with
+    /// a `foregroundActive` state, and moving the focus calls no delegate method.
+    public var activeAppearance: ActiveAppearance {
+        guard activationState == .foregroundActive || activationState == .foregroundInactive else {
+            return .unspecified
+        }
+        guard let key = host?.keyWindow else { return .active }
+        return key.rawValue == session.persistentIdentifier ? .active : .inactive
+    }
 
     init(session: SceneSession, delegate: (any WindowSceneDelegate)?) {
         self.session = session

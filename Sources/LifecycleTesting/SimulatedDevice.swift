@@ -325,6 +325,10 @@ extension SimulatedDevice: ApplicationHost {
     /// The phone's date: ``startDate`` plus the virtual time since the device started.
     public var currentDate: Date { startDate.addingTimeInterval(now.inSeconds) }
 
+    /// The window with the user's focus on the device's screen: the last tapped into (`focus SCENE`), else the last
+    /// to come beside others, else the front app's front window (docs/lifecycle.md §16).
+    public var keyWindow: SceneID? { simulator.phone.keyWindow }
+
     public func request(
         _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
     ) {

@@ -24,6 +24,38 @@ import Testing
         2024-03-01 10:00:09.102 Notes[500:1] UIApplicationDidEnterBackgroundNotification
         """
 
+    /// Two apps side by side on an iPad (docs/lifecycle.md §16): two processes active at once, both resigned by an
+    /// overlay and both sent to the background by Home. Each process is held to its own chart.
+    static let twoApps = """
+        2024-03-01 10:00:00.000 Mail[500:1] application(_:didFinishLaunchingWithOptions:)
+        2024-03-01 10:00:00.010 Mail[500:1] scene(_:willConnectTo:options:)
+        2024-03-01 10:00:00.020 Mail[500:1] sceneWillEnterForeground(_:)
+        2024-03-01 10:00:00.030 Mail[500:1] sceneDidBecomeActive(_:)
+        2024-03-01 10:00:05.000 Notes[600:1] application(_:didFinishLaunchingWithOptions:)
+        2024-03-01 10:00:05.010 Notes[600:1] scene(_:willConnectTo:options:)
+        2024-03-01 10:00:05.020 Notes[600:1] sceneWillEnterForeground(_:)
+        2024-03-01 10:00:05.030 Notes[600:1] sceneDidBecomeActive(_:)
+        2024-03-01 10:00:09.000 Mail[500:1] sceneWillResignActive(_:)
+        2024-03-01 10:00:09.001 Notes[600:1] sceneWillResignActive(_:)
+        2024-03-01 10:00:09.100 Mail[500:1] sceneDidBecomeActive(_:)
+        2024-03-01 10:00:09.101 Notes[600:1] sceneDidBecomeActive(_:)
+        2024-03-01 10:00:12.000 Mail[500:1] sceneWillResignActive(_:)
+        2024-03-01 10:00:12.001 Notes[600:1] sceneWillResignActive(_:)
+        2024-03-01 10:00:12.100 Mail[500:1] sceneDidEnterBackground(_:)
+        2024-03-01 10:00:12.101 Notes[600:1] sceneDidEnterBackground(_:)
+        """
+
+    @Test func twoAppsActiveAtOnceFit() {
+        let (outcome, output) = LogCheckTests.check(Self.twoApps)
+        #expect(outcome == .success, "\(output)")
+        // A process that launches twice is still caught while the other is active.
+        let relaunched = Self.twoApps.replacingOccurrences(
+            of: "2024-03-01 10:00:09.101 Notes[600:1] sceneDidBecomeActive(_:)\n",
+            with: "2024-03-01 10:00:09.101 Notes[600:1] application(_:didFinishLaunchingWithOptions:)\n")
+        let (relaunchedOutcome, relaunchedOutput) = LogCheckTests.check(relaunched)
+        #expect(relaunchedOutcome == .violation, "\(relaunchedOutput)")
+    }
+
     @Test func twoWindowsSideBySideFit() {
         let (outcome, output) = LogCheckTests.check(Self.twoWindows)
         #expect(outcome == .success, "\(output)")
