@@ -264,13 +264,20 @@ extension Phone {
     /// app, the events of the foreground are its scene's, told to the scene delegate (docs/lifecycle.md §13).
     ///
     /// Inlined: its callers name the event, and what is queued for it then folds to a few stores; that saved 2.4%
-    /// of the phone's tap-and-Home loop.
+    /// of the phone's tap-and-Home loop. A scene-based app's steps are out of line: with them inline, the compiler
+    /// stopped inlining it once it had more callers (the apps sharing an iPad's screen), which cost 1.9% of that loop.
     @inline(__always)
     mutating func queueSteps(for event: AppLifecycle.Event, of index: Int, reason: TransitionReason? = nil) {
         guard usesScenes(index), let sceneEvent = Self.sceneEvent(for: event) else {
             queueAppDelegateSteps(for: event, reason: reason, of: index)
             return
         }
+        queueEveryScenesSteps(for: sceneEvent, of: index)
+    }
+
+    /// Queues a scene-based app's steps for an app-level event: its front window's scene, then the other windows on
+    /// screen, then an external display's scene, which follows the window.
+    private mutating func queueEveryScenesSteps(for sceneEvent: SceneLifecycle.Event, of index: Int) {
         queueSceneSteps(for: sceneEvent, .always, of: index)
         // The other windows on screen beside the front one (an iPad's, docs/lifecycle.md §16), left first.
         if apps[index].windowsOnScreen.count > 1 {

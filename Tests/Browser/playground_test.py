@@ -82,6 +82,7 @@ def check(driver, url, screenshot):
     wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value").endswith("tap nots\n"))
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
     check_ipad(driver, wait, url)
+    check_several_apps(driver, wait, url)
     check_scheduled_tasks(driver, wait, url)
     check_notifications(driver, wait, url)
     check_large_scenario(driver, wait, url)
@@ -225,6 +226,71 @@ def check_ipad(driver, wait, url):
     source = driver.find_element(By.ID, "source").get_attribute("value")
     if not source.endswith("pick notes\nnew-window notes slide-over\n"):
         raise AssertionError(f"the scenario does not end with the Slide Over line: {source!r}")
+
+
+SEVERAL_APPS = """profile ios26
+device ipad
+app mail scenes
+app notes scenes
+app maps scenes
+tap mail
+new-window notes split
+new-window maps slide-over
+"""
+
+
+def panes(driver):
+    return [pane.get_attribute("data-scene") for pane in driver.find_elements(By.CSS_SELECTOR, "#screen .window-pane")]
+
+
+def source_ends_with(driver, ending):
+    source = driver.find_element(By.ID, "source").get_attribute("value")
+    if not source.endswith(ending):
+        raise AssertionError(f"the scenario does not end with {ending!r}: {source!r}")
+
+
+def check_several_apps(driver, wait, url):
+    """Three apps on an iPad's screen, each window a pane of its app: two side by side and one in Slide Over; focus
+    moved with no callback; a window minimized to the shelf and restored; the Slide Over window hidden and shown."""
+    open_and_run(driver, wait, url, SEVERAL_APPS)
+    wait.until(lambda d: len(panes(d)) == 3)
+    if panes(driver) != ["mail#1", "notes#1", "maps#1"]:
+        raise AssertionError(f"the windows on screen are {panes(driver)}")
+    slide_over = driver.find_element(By.CSS_SELECTOR, "#screen .window-pane.slide-over").get_attribute("data-scene")
+    if slide_over != "maps#1":
+        raise AssertionError(f"the Slide Over window is {slide_over}")
+    if driver.find_element(By.CSS_SELECTOR, "#screen .window-pane.key").get_attribute("data-scene") != "maps#1":
+        raise AssertionError("the window that came last is not the key window")
+    for app in ["mail", "notes", "maps"]:
+        badge = driver.find_element(By.CSS_SELECTOR, f'.app-card[data-app="{app}"] .badge').text
+        if badge != "active":
+            raise AssertionError(f"the {app} card says {badge}")
+    # Focus moves: the key window changes, and the trace shows no callback.
+    before = len(trace_lines(driver))
+    driver.find_element(By.CSS_SELECTOR, '#screen button[data-line="focus mail#1"]').click()
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .window-pane.key").get_attribute("data-scene") == "mail#1")
+    added = trace_lines(driver)[before:]
+    words = ("Resign", "Active", "Foreground", "Background")
+    if not added or any(word in line for line in added for word in words):
+        raise AssertionError(f"focus called something, or nothing was traced: {added}")
+    source_ends_with(driver, "focus mail#1\n")
+    # A window minimized goes to the shelf, its app to the background; restored, it comes back.
+    driver.find_element(By.CSS_SELECTOR, '#screen button[data-line="minimize-window notes#1"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen button[data-line="restore-window notes#1"]'))
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .badge').text == "suspended")
+    if "notes#1" in panes(driver):
+        raise AssertionError(f"the minimized window is still on screen: {panes(driver)}")
+    driver.find_element(By.CSS_SELECTOR, '#screen button[data-line="restore-window notes#1"]').click()
+    wait.until(lambda d: "notes#1" in panes(d))
+    source_ends_with(driver, "minimize-window notes#1\nrestore-window notes#1\n")
+    # The Slide Over window pushed off the edge, and pulled back.
+    driver.find_element(By.CSS_SELECTOR, '#screen button[data-line="hide-slide-over"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen button[data-line="show-slide-over"]'))
+    if "maps#1" in panes(driver):
+        raise AssertionError(f"the hidden Slide Over window is still on screen: {panes(driver)}")
+    driver.find_element(By.CSS_SELECTOR, '#screen button[data-line="show-slide-over"]').click()
+    wait.until(lambda d: "maps#1" in panes(d))
+    source_ends_with(driver, "hide-slide-over\nshow-slide-over\n")
 
 
 if __name__ == "__main__":
