@@ -134,6 +134,21 @@ extension Phone {
         return apps[foreground].sessions[position].id
     }
 
+    /// The window pushed off screen from Slide Over (`hide-slide-over`), while its session lasts.
+    public var hiddenSlideOverWindow: SceneID? {
+        sharedScreen.hiddenSlideOver.flatMap(sceneID(of:))
+    }
+
+    /// The windows minimized from their window controls (iPadOS 26), oldest first, while their sessions last.
+    public var minimizedWindows: [SceneID] {
+        sharedScreen.minimized.filter { !isOnScreen($0.app) || !apps[$0.app].windowsOnScreen.contains($0.number) }
+            .compactMap(sceneID(of:))
+    }
+
+    private func sceneID(of window: ScreenWindow) -> SceneID? {
+        apps[window.app].sessionPosition(number: window.number).map { apps[window.app].sessions[$0].id }
+    }
+
     // MARK: Another app beside
 
     /// Brings a window of an app that is not on screen beside those there (docs/lifecycle.md §16): the app comes

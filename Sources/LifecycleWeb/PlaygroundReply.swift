@@ -179,6 +179,13 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
     /// `switcher`, `notificationCenter`, `controlCenter`, `alert`, `ringingCall` or `callInProgress`.
     public var overlay: String?
     public var foreground: String?
+    /// The apps with a window on screen, left to right, then Slide Over: several on an iPad (docs/lifecycle.md §16).
+    public var onScreen: [String] = []
+    /// The window with the user's focus, when one is on screen.
+    public var keyWindow: String?
+    /// The window pushed off screen from Slide Over, and the windows minimized (iPadOS 26), to bring back.
+    public var hiddenSlideOver: String?
+    public var minimized: [String] = []
     public var isHomeScreenShowing: Bool
     /// The switcher's cards, the most recent first.
     public var cards: [String]

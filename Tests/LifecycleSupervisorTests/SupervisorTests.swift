@@ -438,19 +438,24 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         let manifest = "<key>UIApplicationSceneManifest</key><dict></dict>"
         let run = try SupervisorRun(
             profile: "ios18", device: "ipad",
-            apps: [("alpha", ["--scenes", "--counter", counters[0]]), ("beta", ["--scenes", "--counter", counters[1]])],
+            apps: [
+                ("alpha", ["--scenes", "--counter", counters[0]]), ("beta", ["--scenes", "--counter", counters[1]]),
+            ],
             infos: ["alpha": manifest, "beta": manifest])
         let count = { (file: String) in (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0) } ?? 0 }
         for action in ["tap alpha", "new-window beta split", "focus alpha#1"] {
             #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
         }
-        #expect(await run.wait { run.status(of: "alpha").contains("active") && run.status(of: "beta").contains("active") })
+        #expect(
+            await run.wait { run.status(of: "alpha").contains("active") && run.status(of: "beta").contains("active") })
         let before = counters.map(count)
         #expect(await run.wait { zip(counters.map(count), before).allSatisfy { $0 > $1 } }, "both processes run")
         #expect(!run.status(of: "alpha").hasSuffix("frozen"))
         #expect(!run.status(of: "beta").hasSuffix("frozen"))
         run.ctl("home")
-        #expect(await run.wait { run.status(of: "alpha").hasSuffix("frozen") && run.status(of: "beta").hasSuffix("frozen") })
+        #expect(
+            await run.wait { run.status(of: "alpha").hasSuffix("frozen") && run.status(of: "beta").hasSuffix("frozen") }
+        )
     }
 
     /// An app delegate written with UIKit's names (`@main class AppDelegate: UIResponder, UIApplicationDelegate`,

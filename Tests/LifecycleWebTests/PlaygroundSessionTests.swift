@@ -39,6 +39,34 @@ import Testing
         #expect(home.phone.cards == ["notes"])
     }
 
+    /// Several apps on an iPad's screen (docs/lifecycle.md §16): the page is told which apps are on screen in order,
+    /// the key window, the window hidden from Slide Over and those minimized, to draw each and bring them back.
+    @Test func theSnapshotTellsTheAppsOnScreenAndWhatIsKeptOffIt() {
+        let session = PlaygroundSession()
+        _ = session.handle(
+            .load(
+                source: """
+                    profile ios26
+                    device ipad
+                    app mail scenes
+                    app notes scenes
+                    app maps scenes
+                    tap mail
+                    new-window notes split
+                    new-window maps slide-over
+                    """))
+        let shared = session.handle(.perform(line: "focus mail#1"))
+        #expect(shared.problem == nil)
+        #expect(shared.phone.onScreen == ["mail", "notes", "maps"])
+        #expect(shared.phone.keyWindow == "mail#1")
+        let hidden = session.handle(.perform(line: "hide-slide-over"))
+        #expect(hidden.phone.onScreen == ["mail", "notes"] && hidden.phone.hiddenSlideOver == "maps#1")
+        let minimized = session.handle(.perform(line: "minimize-window notes#1"))
+        #expect(minimized.phone.onScreen == ["mail"] && minimized.phone.minimized == ["notes#1"])
+        let restored = session.handle(.perform(line: "restore-window notes#1"))
+        #expect(restored.phone.minimized.isEmpty && restored.phone.onScreen == ["mail", "notes"])
+    }
+
     @Test func aMistakeIsLocatedAndChangesNothing() {
         let session = PlaygroundSession()
         _ = session.handle(.perform(line: "tap notes"))

@@ -53,7 +53,7 @@ const Phone = (() => {
 
     function homeScreen(snapshot) {
         return `<div class="home-screen">${statusBar(snapshot, false)}
-            <div class="icons">${snapshot.apps.map(icon).join("")}</div></div>`;
+            <div class="icons">${snapshot.apps.map(icon).join("")}</div>${shelf(snapshot)}</div>`;
     }
 
     /** The windows of an app that are on screen when it is in front, left first. */
@@ -61,22 +61,66 @@ const Phone = (() => {
         return app ? app.sessions.filter((session) => session.role === "window" && session.onScreen) : [];
     }
 
+    /** A button that adds a line to the scenario, with the line as its title. */
+    function lineButton(line, label, className) {
+        return `<button class="${className}" data-line="${escape(line)}" title="${escape(line)}">${label}</button>`;
+    }
+
+    /**
+     * What an iPad keeps off screen to bring back (docs/lifecycle.md §16): the window pushed out of Slide Over, a tab
+     * at the edge, and iPadOS 26's minimized windows, on a shelf.
+     */
+    function shelf(snapshot) {
+        const tab = snapshot.hiddenSlideOver
+            ? lineButton("show-slide-over", `‹ ${escape(snapshot.hiddenSlideOver)}`, "slide-over-tab") : "";
+        const minimized = (snapshot.minimized || []).map((scene) =>
+            lineButton(`restore-window ${scene}`, escape(scene), "minimized")).join("");
+        return tab + (minimized ? `<div class="shelf">${minimized}</div>` : "");
+    }
+
+    /**
+     * Every window on screen, of every app there (docs/lifecycle.md §16), left first, then Slide Over: each a pane of
+     * its app's colour with its scene's state; the key window marked. Each can be focused, closed, minimized (iPadOS
+     * 26), and the one in Slide Over pushed off the edge.
+     */
+    function windowPanes(snapshot) {
+        const onScreen = snapshot.onScreen && snapshot.onScreen.length ? snapshot.onScreen : [snapshot.foreground];
+        const windows = onScreen.flatMap((id) =>
+            windowsOnScreen(snapshot.apps.find((candidate) => candidate.id === id)).map((window) => ({ app: id, window })));
+        const several = windows.length > 1;
+        const minimizes = snapshot.profile === "ios26";
+        const layout = windows.some(({ window }) => window.placement === "stage") ? "stage" : "tiled";
+        const panes = windows.map(({ app, window }) => {
+            const id = window.id;
+            const isKey = several && snapshot.keyWindow === id;
+            const slideOver = window.placement === "slide-over";
+            return `
+                <div class="window-pane${slideOver ? " slide-over" : ""}${isKey ? " key" : ""}" style="--app:${colour(app)}"
+                     data-scene="${escape(id)}" data-app="${escape(app)}" data-placement="${escape(window.placement || "")}">
+                    <div class="app-title">${escape(id)}</div>
+                    <div class="app-state">${escape(window.state)}${isKey ? " · key" : ""}</div>
+                    <div class="window-buttons">
+                        ${several && !isKey ? lineButton(`focus ${id}`, "Focus", "window-focus") : ""}
+                        ${slideOver ? lineButton("hide-slide-over", "Hide", "window-hide") : ""}
+                        ${minimizes ? lineButton(`minimize-window ${id}`, "Minimize", "window-minimize") : ""}
+                        ${lineButton(`close-window ${id}`, "Close", "window-close")}
+                    </div>
+                </div>`;
+        }).join("");
+        return { count: windows.length, html: `<div class="window-panes" data-layout="${layout}">${panes}</div>` };
+    }
+
     function appScreen(snapshot, id) {
         const app = snapshot.apps.find((candidate) => candidate.id === id);
         const windows = windowsOnScreen(app);
-        if (snapshot.device === "ipad" && windows.length > 1) {
-            // Side by side, in Slide Over or on a stage: each window is a scene of its own, with its own state.
-            const layout = windows.some((window) => window.placement === "stage") ? "stage" : "tiled";
-            const panes = windows.map((window) => `
-                <div class="window-pane${window.placement === "slide-over" ? " slide-over" : ""}"
-                     data-scene="${escape(window.id)}" data-placement="${escape(window.placement || "")}">
-                    <div class="app-title">${escape(window.id)}</div>
-                    <div class="app-state">${escape(window.state)}</div>
-                    <button class="window-close" data-line="close-window ${escape(window.id)}"
-                            title="close-window ${escape(window.id)}">Close</button>
-                </div>`).join("");
+        const sharedScreen = snapshot.device === "ipad" &&
+            (windows.length > 1 || (snapshot.onScreen || []).length > 1 || snapshot.hiddenSlideOver ||
+                (snapshot.minimized || []).length > 0);
+        if (sharedScreen) {
+            // Side by side, in Slide Over or on a stage, of one app or several: each window is a scene of its own.
+            const panes = windowPanes(snapshot);
             return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
-                <div class="window-panes" data-layout="${layout}">${panes}</div><div class="home-indicator"></div></div>`;
+                ${panes.html}${shelf(snapshot)}<div class="home-indicator"></div></div>`;
         }
         const scene = app && app.scene ? ` · scene ${escape(app.scene)}` : "";
         const window = windows.length === 1 && snapshot.device === "ipad" ? ` · ${escape(windows[0].id)}` : "";
