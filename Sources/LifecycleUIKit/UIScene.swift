@@ -60,4 +60,19 @@ extension UIScene {
 public final class UIWindowScene: UIScene {
     /// The windows made on the scene with `UIWindow(windowScene:)`.
     public internal(set) var windows: [UIWindow] = []
+
+    /// The scene's traits: here, whether it has the user's focus (docs/lifecycle.md §16).
+    public var traitCollection: UITraitCollection {
+        UITraitCollection(activeAppearance: kitScene.activeAppearance)
+    }
+}
+
+/// `UIUserInterfaceActiveAppearance`: `.active` for the window the user last tapped into, `.inactive` for the other
+/// windows on screen beside it, `.unspecified` for a scene not in the foreground.
+public typealias UIUserInterfaceActiveAppearance = Scene.ActiveAppearance
+
+/// The traits of a scene (`UITraitCollection`) the model knows: its active appearance. Focus is not the life cycle: a
+/// scene drawn `.inactive` is still `foregroundActive`.
+public struct UITraitCollection: Sendable, Hashable {
+    public var activeAppearance: UIUserInterfaceActiveAppearance
 }

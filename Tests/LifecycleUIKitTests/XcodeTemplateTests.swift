@@ -58,6 +58,8 @@ import Testing
         #expect(scene is UIWindowScene)
         #expect(scene.delegate is UIKitSceneApp.SceneDelegate)
         #expect(scene.activationState == .foregroundActive)
+        // Alone on the screen, it has the user's focus.
+        #expect((scene as? UIWindowScene)?.traitCollection.activeAppearance == .active)
         #expect(scene.session.configuration.name == "Default Configuration")
         #expect(uiApplication.applicationState == .active)
         try device.perform(.home)
@@ -70,6 +72,7 @@ import Testing
             ])
         #expect(uiApplication.openSessions.map(\.persistentIdentifier) == ["\(app)#1"])
         #expect(scene.activationState == .background)
+        #expect((scene as? UIWindowScene)?.traitCollection.activeAppearance == .unspecified)
     }
 
     /// The template before iOS 13: an app delegate with a `window`, no scenes.
