@@ -9,6 +9,11 @@ protocol PhoneView {
     var isLocked: Bool { get }
     var isCharging: Bool { get }
     var foregroundApp: AppID? { get }
+    var appsOnScreen: [AppID] { get }
+    var hiddenSlideOverWindow: SceneID? { get }
+    var minimizedWindows: [SceneID] { get }
+    func windowsOnScreen(of app: AppID) -> [SceneID]
+    func placement(of scene: SceneID) -> WindowPlacement?
     func waitingNotificationCount(of app: AppID) -> Int
     func runningTasks(of app: AppID) -> [String]
     func pendingRequests(of app: AppID) -> [TaskRequest]
@@ -23,6 +28,11 @@ extension Simulator: PhoneView {
     var isLocked: Bool { phone.isLocked }
     var isCharging: Bool { phone.isCharging }
     var foregroundApp: AppID? { phone.foregroundApp }
+    var appsOnScreen: [AppID] { phone.appsOnScreen }
+    var hiddenSlideOverWindow: SceneID? { phone.hiddenSlideOverWindow }
+    var minimizedWindows: [SceneID] { phone.minimizedWindows }
+    func windowsOnScreen(of app: AppID) -> [SceneID] { phone.windowsOnScreen(of: app) }
+    func placement(of scene: SceneID) -> WindowPlacement? { phone.placement(of: scene) }
     func waitingNotificationCount(of app: AppID) -> Int { phone.waitingNotificationCount(of: app) }
     func runningTasks(of app: AppID) -> [String] { phone.runningTasks(of: app) }
     func pendingRequests(of app: AppID) -> [TaskRequest] { phone.pendingRequests(of: app) }

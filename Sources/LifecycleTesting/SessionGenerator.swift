@@ -134,6 +134,13 @@ struct SessionGenerator {
     }
 
     private mutating func windowStep(for app: AppID, on phone: some PhoneView) -> UserAction {
+        // Several apps on an iPad's screen, or a window kept off it (§16): half the window steps act on them. (Drawn
+        // only then, so that the sessions of a seed that never shares the screen stay those they were.)
+        if phone.appsOnScreen.count > 1 || phone.hiddenSlideOverWindow != nil || !phone.minimizedWindows.isEmpty,
+            chance(50)
+        {
+            return sharedScreenStep(for: app, on: phone)
+        }
         let sessions = phone.sessions(of: app).filter { $0.role == .window }
         switch random.next() % 4 {
         case 0: return .newWindow(app, placement: pick(WindowPlacement.allCases))
@@ -141,6 +148,25 @@ struct SessionGenerator {
         case 2: return .connectDisplay(phone.foregroundApp ?? app)
         default: return .disconnectDisplay
         }
+    }
+
+    /// A step that fits a screen several apps share: focus moved, a side of Split View replaced or dragged off, the
+    /// Slide Over window hidden or shown, a window minimized or restored (iPadOS 26; refused before, and drawn again).
+    private mutating func sharedScreenStep(for app: AppID, on phone: some PhoneView) -> UserAction {
+        var steps: [UserAction] = []
+        let onScreen = phone.appsOnScreen.flatMap { phone.windowsOnScreen(of: $0) }
+        if !onScreen.isEmpty {
+            let window = pick(onScreen)
+            steps += [.focusWindow(window), .minimizeWindow(window)]
+            switch phone.placement(of: window) {
+            case .split?: steps += [.unsplit(window), .replaceWindow(app, replacing: window)]
+            case .slideOver?: steps.append(.hideSlideOver)
+            default: break
+            }
+        }
+        if phone.hiddenSlideOverWindow != nil { steps.append(.showSlideOver) }
+        if !phone.minimizedWindows.isEmpty { steps.append(.restoreWindow(pick(phone.minimizedWindows))) }
+        return steps.isEmpty ? .home : pick(steps)
     }
 
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
