@@ -58,25 +58,23 @@ extension Phone {
         for index in alongside { becomeActive(index) }
     }
 
-    /// Every app on screen leaves it: each resigns, left to right, then each enters the background in the same
-    /// order, as the windows of one app do (§16).
+    /// Every app on screen leaves it, each in turn, left to right, then Slide Over: it resigns and enters the
+    /// background before the next one resigns (§16). Apps are processes of their own: an app's steps wait for its
+    /// callbacks to return, so any other order would differ between a host of real code and the simulator.
     mutating func leaveScreen() {
         guard let foreground else { return }
         if alongside.isEmpty {
             leaveForeground(foreground)
             return
         }
-        let leaving = screenOrder
-        for index in leaving { resignActive(index) }
-        for index in leaving { sendToBackground(index) }
+        for index in screenOrder { leaveForeground(index) }
     }
 
-    /// Every app on screen but one leaves it, after that one's window came forward full screen over them.
+    /// Every app on screen but one leaves it, each in turn, after that one's window came forward full screen over
+    /// them.
     mutating func leaveScreen(except kept: Int) {
         guard !alongside.isEmpty || foreground != kept else { return }
-        let leaving = screenOrder.filter { $0 != kept }
-        for index in leaving { resignActive(index) }
-        for index in leaving { sendToBackground(index) }
+        for index in screenOrder where index != kept { leaveForeground(index) }
     }
 
     /// Puts the apps that were on screen back, after a lock or a call: the first as `returning` brings it, then
@@ -311,7 +309,11 @@ extension Phone {
     mutating func minimizeWindow(_ scene: SceneID) throws(ImpossibleAction) {
         try requireFreeWindows(for: "minimizing a window")
         let window = try windowOnScreen(scene)
-        sharedScreen.minimized.append(window)
+        // Kept once, and only while its session lasts: a long scenario of minimized windows keeps a short list.
+        var minimized = sharedScreen.minimized
+        minimized.removeAll { $0 == window || sceneID(of: $0) == nil }
+        minimized.append(window)
+        sharedScreen.minimized = minimized
         takeOffScreen(window)
     }
 

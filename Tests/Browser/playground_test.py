@@ -99,7 +99,7 @@ def check_large_scenario(driver, wait, url):
     if len(LARGE.encode()) <= 16 * 1024:
         raise AssertionError("the large scenario is not past 16 KiB")
     open_and_run(driver, wait, url, LARGE)
-    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="mail"] .badge').text == "suspended")
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .badge').text == "suspended")
     connection = driver.find_element(By.ID, "connection").text
     if connection != "connected":
         raise AssertionError(f"after the large scenario the page says {connection!r}")
