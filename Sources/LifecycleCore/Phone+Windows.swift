@@ -33,7 +33,8 @@ extension Phone {
         if isOnScreen(index) {
             let covered = placement == .fullScreen ? apps[index].windowsOnScreen : []
             place(number, placement, of: index)
-            if !alongside.isEmpty { sharedScreen.keyWindow = ScreenWindow(app: index, number: number) }
+            // The new window takes the focus (the key window, docs/lifecycle.md §16).
+            sharedScreen.keyWindow = ScreenWindow(app: index, number: number)
             queueWindowComingForward(number, of: index, connecting: true, covering: covered)
             // Full screen, it covers the other apps' windows too: they leave after it came.
             if placement == .fullScreen { leaveScreen(except: index) }

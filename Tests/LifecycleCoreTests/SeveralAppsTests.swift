@@ -46,6 +46,16 @@ import Testing
         #expect(phone.state(of: "notes") == .active)
     }
 
+    @Test func aNewWindowOfTheAppOnScreenTakesTheFocus() throws {
+        var phone = Self.ipad()
+        _ = try phone.perform(.tap("mail"))
+        #expect(phone.keyWindow == SceneID(rawValue: "mail#1"))
+        _ = try phone.perform(.newWindow("mail", placement: .split))
+        #expect(phone.keyWindow == SceneID(rawValue: "mail#2"))
+        _ = try phone.perform(.closeWindow(SceneID(rawValue: "mail#2")))
+        #expect(phone.keyWindow == SceneID(rawValue: "mail#1"), "the focus goes back to the window left on screen")
+    }
+
     @Test func aThirdAppTakesTheLeftSideAndIsFirstOnScreen() throws {
         var phone = try Self.mailAndNotes()
         _ = try phone.perform(.replaceWindow("maps", replacing: SceneID(rawValue: "mail#1")))
