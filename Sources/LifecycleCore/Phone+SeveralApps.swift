@@ -13,6 +13,11 @@ extension Phone {
         foreground == index || (!alongside.isEmpty && alongside.contains(index))
     }
 
+    /// Whether a window is on screen: its app is, and shows it.
+    func isOnScreen(_ window: ScreenWindow) -> Bool {
+        isOnScreen(window.app) && apps[window.app].windowsOnScreen.contains(window.number)
+    }
+
     /// Books an app entering the foreground: the app in front, unless it comes beside the one there.
     ///
     /// Inlined, with the shared screen's case out of line: every launch and return passes here.
@@ -112,22 +117,31 @@ extension Phone {
     /// The window of a scene on screen, or why it is not.
     func windowOnScreen(_ scene: SceneID) throws(ImpossibleAction) -> ScreenWindow {
         let (index, position) = try windowSession(scene)
-        let number = apps[index].sessions[position].number
-        guard isOnScreen(index), apps[index].windowsOnScreen.contains(number) else {
-            throw ImpossibleAction("\(scene) is not on screen", culprit: .app)
+        let window = ScreenWindow(app: index, number: apps[index].sessions[position].number)
+        guard isOnScreen(window) else { throw ImpossibleAction("\(scene) is not on screen", culprit: .app) }
+        return window
+    }
+
+    /// Throws unless a window on screen is one of two side by side in Split View: what `unsplit` and `replacing`
+    /// act on.
+    func requireSideBySide(_ window: ScreenWindow, _ scene: SceneID) throws(ImpossibleAction) {
+        let layout = screenLayout
+        guard layout.tiled == 2, !layout.onStage, apps[window.app].slideOverWindow != window.number else {
+            throw ImpossibleAction("\(scene) is not one of two windows side by side (Split View)")
         }
-        return ScreenWindow(app: index, number: number)
+    }
+
+    /// Makes the windows on screen a Stage Manager stage, with those of the app joining them.
+    private mutating func stageTheScreen(joinedBy index: Int) {
+        for other in screenOrder { apps[other].windowsOnStage = true }
+        apps[index].windowsOnStage = true
     }
 
     /// The window on screen the user last tapped into: the key window, whose scene UIKit draws with the active
     /// appearance (docs/lifecycle.md §16). Focus is not the life cycle: every window on screen is
     /// `foregroundActive` whichever has it.
     public var keyWindow: SceneID? {
-        if let key = sharedScreen.keyWindow, isOnScreen(key.app), apps[key.app].windowsOnScreen.contains(key.number),
-            let position = apps[key.app].sessionPosition(number: key.number)
-        {
-            return apps[key.app].sessions[position].id
-        }
+        if let key = sharedScreen.keyWindow, isOnScreen(key), let id = sceneID(of: key) { return id }
         guard let foreground, let position = apps[foreground].frontWindowPosition else { return nil }
         return apps[foreground].sessions[position].id
     }
@@ -139,8 +153,7 @@ extension Phone {
 
     /// The windows minimized from their window controls (iPadOS 26), oldest first, while their sessions last.
     public var minimizedWindows: [SceneID] {
-        sharedScreen.minimized.filter { !isOnScreen($0.app) || !apps[$0.app].windowsOnScreen.contains($0.number) }
-            .compactMap(sceneID(of:))
+        sharedScreen.minimized.filter { !isOnScreen($0) }.compactMap(sceneID(of:))
     }
 
     private func sceneID(of window: ScreenWindow) -> SceneID? {
@@ -154,21 +167,16 @@ extension Phone {
     /// the apps on screen hear nothing. `slot` is its place among those beside the first; by default before the one
     /// in Slide Over, or last for Slide Over.
     mutating func bringBeside(_ index: Int, window number: Int32, _ placement: WindowPlacement, at slot: Int? = nil) {
-        apps[index].show(onlyWindow: number)
+        showOnly(number, of: index)
         switch placement {
-        case .slideOver:
-            apps[index].slideOverWindow = number
-        case .stage:
-            for other in screenOrder { apps[other].windowsOnStage = true }
-            apps[index].windowsOnStage = true
-        case .split, .fullScreen:
-            break
+        case .slideOver: apps[index].slideOverWindow = number
+        case .stage: stageTheScreen(joinedBy: index)
+        case .split, .fullScreen: break
         }
         let slideOver = screenLayout.slideOverApp.flatMap { alongside.firstIndex(of: $0) }
         let position = slot ?? (placement == .slideOver ? nil : slideOver) ?? alongside.endIndex
         alongside.insert(index, at: position)
         sharedScreen.keyWindow = ScreenWindow(app: index, number: number)
-        queue(.focus(.window), for: index)
         bringForward(index)
     }
 
@@ -190,10 +198,7 @@ extension Phone {
         try requireNothingOpen()
         guard device == .ipad else { throw ImpossibleAction("Split View needs an iPad ('device ipad')") }
         let replaced = try windowOnScreen(scene)
-        let layout = screenLayout
-        guard layout.tiled == 2, !layout.onStage, apps[replaced.app].slideOverWindow != replaced.number else {
-            throw ImpossibleAction("\(scene) is not one of two windows side by side (Split View)")
-        }
+        try requireSideBySide(replaced, scene)
         if index == replaced.app {
             guard apps[index].configuration.supportsMultipleWindows else {
                 throw ImpossibleAction(
@@ -256,10 +261,7 @@ extension Phone {
         try requireUnlocked()
         try requireNothingOpen()
         let window = try windowOnScreen(scene)
-        let layout = screenLayout
-        guard layout.tiled == 2, !layout.onStage, apps[window.app].slideOverWindow != window.number else {
-            throw ImpossibleAction("\(scene) is not one of two windows side by side (Split View)")
-        }
+        try requireSideBySide(window, scene)
         takeOffScreen(window)
     }
 
@@ -290,7 +292,7 @@ extension Phone {
         if layout.onStage { throw ImpossibleAction("the windows on screen are on a stage, where Slide Over is off") }
         let index = hidden.app
         if !isOnScreen(index) { try requireSceneBasedScreen() }
-        if isOnScreen(index), apps[index].windowsOnScreen.contains(hidden.number) {
+        if isOnScreen(hidden) {
             throw ImpossibleAction("\(apps[index].sessions[position].id) is on screen already")
         }
         sharedScreen.hiddenSlideOver = nil
@@ -324,26 +326,23 @@ extension Phone {
         try requireFreeWindows(for: "restoring a window")
         let (index, position) = try windowSession(scene)
         let number = apps[index].sessions[position].number
-        guard let entry = sharedScreen.minimized.firstIndex(of: ScreenWindow(app: index, number: number)) else {
+        let window = ScreenWindow(app: index, number: number)
+        guard let entry = sharedScreen.minimized.firstIndex(of: window) else {
             throw ImpossibleAction("\(scene) is not minimized", culprit: .app)
         }
-        if isOnScreen(index), apps[index].windowsOnScreen.contains(number) {
-            throw ImpossibleAction("\(scene) is on screen already", culprit: .app)
-        }
+        if isOnScreen(window) { throw ImpossibleAction("\(scene) is on screen already", culprit: .app) }
         if foreground != nil, !isOnScreen(index) { try requireSceneBasedScreen() }
         sharedScreen.minimized.remove(at: entry)
         if isOnScreen(index) {
             apps[index].windowsOnScreen.append(number)
-            apps[index].windowsOnStage = true
-            for other in screenOrder { apps[other].windowsOnStage = true }
-            sharedScreen.keyWindow = ScreenWindow(app: index, number: number)
+            stageTheScreen(joinedBy: index)
+            sharedScreen.keyWindow = window
             queueWindowComingForward(
                 number, of: index, connecting: apps[index].sessions[position].scene == nil, covering: [])
         } else if foreground != nil {
             bringBeside(index, window: number, .stage)
         } else {
-            apps[index].show(onlyWindow: number)
-            queue(.focus(.window), for: index)
+            showOnly(number, of: index)
             bringForward(index)
         }
     }

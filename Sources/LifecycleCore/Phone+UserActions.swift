@@ -493,11 +493,7 @@ extension Phone {
         // The apps that were beside it come back with it, each to its place (docs/lifecycle.md §16).
         let others = sharedScreen.othersUnderLock
         liftLock { phone, returning in
-            if others.isEmpty {
-                phone.bringBack(returning)
-            } else {
-                phone.returnToScreen(returning, with: others) { phone, index in phone.bringBack(index) }
-            }
+            phone.returnToScreen(returning, with: others) { phone, index in phone.bringBack(index) }
         }
     }
 

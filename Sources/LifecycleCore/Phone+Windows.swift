@@ -187,7 +187,7 @@ extension Phone {
     }
 
     /// Makes a window the only one the app shows when in front; the run loop's steps are about it from here.
-    private mutating func showOnly(_ number: Int32, of index: Int) {
+    mutating func showOnly(_ number: Int32, of index: Int) {
         apps[index].show(onlyWindow: number)
         queue(.focus(.window), for: index)
     }

@@ -24,16 +24,7 @@ import Testing
         }
     }
 
-    final class AppDelegate: ApplicationDelegate {
-        func application(
-            _ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
-            options: Scene.ConnectionOptions
-        ) -> SceneConfiguration {
-            SceneConfiguration(
-                name: "Default Configuration", sessionRole: connectingSceneSession.role,
-                delegateClass: RecordingSceneDelegate.self)
-        }
-    }
+    final class AppDelegate: ApplicationDelegate {}
 
     static func scene(_ device: SimulatedDevice, _ app: AppID) throws -> Scene {
         let application = try #require(device.applications[app])
@@ -45,7 +36,8 @@ import Testing
         let device = try SimulatedDevice(
             profile: .ios18, device: .ipad,
             apps: [AppConfiguration(id: "mail", usesScenes: true), AppConfiguration(id: "notes", usesScenes: true)],
-            delegates: ["mail": AppDelegate(), "notes": AppDelegate()])
+            delegates: ["mail": AppDelegate(), "notes": AppDelegate()],
+            sceneDelegateClasses: ["mail": RecordingSceneDelegate.self, "notes": RecordingSceneDelegate.self])
         try device.perform(.tap("mail"))
         try device.perform(.newWindow("notes", placement: .split))
         let mail = try Self.scene(device, "mail")

@@ -107,7 +107,7 @@ const Phone = (() => {
                     </div>
                 </div>`;
         }).join("");
-        return { count: windows.length, html: `<div class="window-panes" data-layout="${layout}">${panes}</div>` };
+        return `<div class="window-panes" data-layout="${layout}">${panes}</div>`;
     }
 
     function appScreen(snapshot, id) {
@@ -118,9 +118,8 @@ const Phone = (() => {
                 (snapshot.minimized || []).length > 0);
         if (sharedScreen) {
             // Side by side, in Slide Over or on a stage, of one app or several: each window is a scene of its own.
-            const panes = windowPanes(snapshot);
             return `<div class="app-screen" style="--app:${colour(id)}">${statusBar(snapshot, true)}
-                ${panes.html}${shelf(snapshot)}<div class="home-indicator"></div></div>`;
+                ${windowPanes(snapshot)}${shelf(snapshot)}<div class="home-indicator"></div></div>`;
         }
         const scene = app && app.scene ? ` · scene ${escape(app.scene)}` : "";
         const window = windows.length === 1 && snapshot.device === "ipad" ? ` · ${escape(windows[0].id)}` : "";
