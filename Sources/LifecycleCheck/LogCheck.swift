@@ -24,13 +24,21 @@ public struct LogCheck {
         case invalidInput = 2
     }
 
-    public var format: TraceFormat
+    /// How the report is written.
+    public enum Format: String, CaseIterable, Sendable {
+        /// For people: each lifecycle line with the states the app may be in after it.
+        case text
+        /// One JSON object a line, for programs.
+        case jsonl
+    }
+
+    public var format: Format
     /// The iOS versions the logs come from, if known: only their quirks explain a line.
     public var profile: Profile?
     /// The bytes of kept lines held in memory before they move to a temporary file (small in tests).
     var spoolMemoryLimit = TraceSpool.defaultMemoryLimit
 
-    public init(format: TraceFormat = .text, profile: Profile? = nil) {
+    public init(format: Format = .text, profile: Profile? = nil) {
         self.format = format
         self.profile = profile
     }

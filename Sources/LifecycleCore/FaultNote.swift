@@ -81,12 +81,12 @@ public enum FaultNote: Hashable, Sendable {
 
 extension String {
     /// The rest of the text after `prefix`, if it starts with it.
-    fileprivate func dropping(prefix: String) -> String? {
+    func dropping(prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 
     /// The text before `suffix`, if it ends with it.
-    fileprivate func dropping(suffix: String) -> String? {
+    func dropping(suffix: String) -> String? {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : nil
     }
 }

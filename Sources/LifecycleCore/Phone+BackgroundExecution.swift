@@ -2,7 +2,7 @@ extension Phone {
     /// A scripted app's code calls `beginBackgroundTask(expirationHandler:)` and will end the task after `work`.
     mutating func beginScriptedBackgroundTask(for index: Int, work: Duration) {
         addBackgroundTask(to: index, endingAt: schedule(.backgroundTaskEnds, for: index, after: work))
-        note(index, "beginBackgroundTask: \(work.secondsText) s of work")
+        note(index, BackgroundWorkNote.scriptedTaskBegan(work: work).text)
     }
 
     /// Gives an app a new background task; `end` is the timer at which a scripted app's code ends it, and
@@ -49,7 +49,7 @@ extension Phone {
         emitting(into: &list) { phone in
             guard let index = phone.indexByID[app], phone.apps[index].state.isExecuting else { return .invalid }
             let identifier = phone.addBackgroundTask(to: index, endingAt: nil)
-            phone.note(index, "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "") + " → \(identifier)")
+            phone.note(index, BackgroundWorkNote.taskBegan(name: name, identifier: identifier).text)
             return identifier
         }
     }
@@ -85,12 +85,10 @@ extension Phone {
         let task = apps[index].backgroundTasks.remove(at: position)
         if !endTimerFired { cancel(task.end) }
         if let callback = task.completionHandler {
-            note(index, "completion handler of \(callback.selector) called")
+            note(index, BackgroundWorkNote.completionHandlerCalled(selector: callback.selector).text)
         } else {
-            note(
-                index,
-                apps[index].configuration.runsHostedCode
-                    ? "endBackgroundTask(\(task.identifier))" : "endBackgroundTask")
+            let identifier = apps[index].configuration.runsHostedCode ? task.identifier : nil
+            note(index, BackgroundWorkNote.taskEnded(identifier: identifier).text)
         }
         suspendIfIdle(index)
     }
@@ -149,7 +147,7 @@ extension Phone {
             note(index, "expiration handler runs (5 s remain) and leaves the background task running")
             return
         }
-        note(index, "expiration handler runs (5 s remain) and ends the background task")
+        note(index, BackgroundWorkNote.expirationHandlerEndsTasks.text)
         for task in began { cancel(task.end) }
         apps[index].backgroundTasks.removeAll { $0.completionHandler == nil }
         suspendIfIdle(index)
@@ -209,7 +207,7 @@ extension Phone {
     private mutating func completeEvent(at position: Int, for index: Int) {
         let event = apps[index].pendingEvents.remove(at: position)
         cancel(event.timer)
-        note(index, "completion handler of \(event.callback.selector) called")
+        note(index, BackgroundWorkNote.completionHandlerCalled(selector: event.callback.selector).text)
         suspendIfIdle(index)
     }
 

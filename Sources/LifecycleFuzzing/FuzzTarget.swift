@@ -41,7 +41,7 @@ public enum FuzzTarget {
         var output = BoundedOutput()
         var errors = BoundedOutput()
         var outcome = LogCheck.Outcome.success
-        for (format, profile) in [(TraceFormat.text, nil), (.jsonl, Profile.ios12), (.text, .ios13)] {
+        for (format, profile) in [(LogCheck.Format.text, nil), (.jsonl, Profile.ios12), (.text, .ios13)] {
             outcome = LogCheck(format: format, profile: profile).run(
                 file: "fuzz.log", lines: { lines }, output: &output, errors: &errors)
         }

@@ -97,11 +97,13 @@ public struct ScenarioBatch {
     public func stream<Errors: TextOutputStream>(_ input: Input, descriptor: Int32, errors: inout Errors)
         throws(TraceSpool.Failure) -> Outcome
     {
-        var sink = SpoolingTraceSink(
-            layout: layout(longestAppID: Self.streamedAppWidth), spool: TraceSpool(writingThroughTo: descriptor))
+        let layout = layout(longestAppID: Self.streamedAppWidth)
+        var sink = SpoolingTraceSink(layout: layout, spool: TraceSpool(writingThroughTo: descriptor))
+        begin(layout, into: &sink, input: input, first: true, several: false)
         var streamed: Errors? = errors
         let result = runOne(input, into: &sink, streamingFailuresTo: &streamed)
         if let streamed { errors = streamed }
+        end(layout, into: &sink, last: true)
         sink.flush()
         if let failure = sink.failure { throw failure }
         switch result {
@@ -119,7 +121,36 @@ public struct ScenarioBatch {
         switch format {
         case .jsonl: .jsonl
         case .text: .text(TextTraceLayout(longestAppID: longestAppID(), colours: colours))
+        case .chromeTrace: .chromeTrace(ChromeTraceLayout())
         }
+    }
+
+    /// What comes before an input's trace: its heading, or for a Chrome trace, the document's opening before the
+    /// first input, and the input's processes named after it when there are several.
+    private func begin(
+        _ layout: SpoolingTraceSink.Layout, into sink: inout SpoolingTraceSink, input: Input, first: Bool,
+        several: Bool
+    ) {
+        guard case .chromeTrace(let chrome) = layout else {
+            if let heading = input.heading { sink.write(headingBytes(heading, first: first)) }
+            return
+        }
+        if first { sink.write { chrome.appendOpening(into: &$0) } }
+        chrome.begin(label: several ? Self.scenarioName(of: input.file) : nil)
+    }
+
+    /// What comes after an input's trace: for a Chrome trace, what is still open ends, and after the last input
+    /// the document closes.
+    private func end(_ layout: SpoolingTraceSink.Layout, into sink: inout SpoolingTraceSink, last: Bool) {
+        guard case .chromeTrace(let chrome) = layout else { return }
+        sink.write { chrome.end(into: &$0) }
+        if last { sink.write { chrome.appendClosing(into: &$0) } }
+    }
+
+    /// A scenario's name from its file's: `home` for `home.scenario` or `scenarios/home.scenario`.
+    static func scenarioName(of file: String) -> String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
     }
 
     /// What running every input left: their traces, held back, and what each showed.
@@ -148,11 +179,15 @@ public struct ScenarioBatch {
     /// Runs every input once, its trace into a spool; reports every invalid input to `errors`.
     private func spoolAll<Errors: TextOutputStream>(_ inputs: [Input], errors: inout Errors) -> Spooled {
         var spooled = Spooled(spool: TraceSpool(memoryLimit: spoolMemoryLimit))
+        // A Chrome trace is one document for every input: one layout, shared.
+        let chrome = format == .chromeTrace ? layout(longestAppID: 0) : nil
         for (index, input) in inputs.enumerated() {
-            var sink = SpoolingTraceSink(layout: layout(longestAppID: longestAppID(in: input)), spool: spooled.spool)
-            if let heading = input.heading { sink.write(headingBytes(heading, first: index == 0)) }
+            let layout = chrome ?? layout(longestAppID: longestAppID(in: input))
+            var sink = SpoolingTraceSink(layout: layout, spool: spooled.spool)
+            begin(layout, into: &sink, input: input, first: index == 0, several: inputs.count > 1)
             var held: String?
             let result = runOne(input, into: &sink, streamingFailuresTo: &held)
+            end(layout, into: &sink, last: index == inputs.count - 1)
             sink.flush()
             if let failure = sink.failure {
                 errors.write("\(input.file): error: the trace cannot be held back: \(failure)\n")
@@ -320,6 +355,8 @@ public struct ScenarioBatch {
     private func headingBytes(_ heading: String, first: Bool) -> TraceBuffer {
         var buffer = TraceBuffer()
         switch format {
+        case .chromeTrace:
+            break  // the processes are named after their scenario instead (``begin(_:into:input:first:several:)``)
         case .jsonl:
             JSONLinesTraceWriter<String>.append(TraceRecord(time: .zero, event: .note(nil, heading)), to: &buffer)
         case .text:

@@ -253,8 +253,8 @@ public final class Simulator<Sink: TraceSink> {
         switch event {
         case .timer(let timer):
             guard live.remove(timer.id) != nil else { return }
-            forgetBudget(of: timer)
             now = next.due
+            forgetBudget(of: timer)
             actions.removeAll()
             phone.timerFired(timer, into: &actions)
             carryOutActions()
@@ -352,7 +352,10 @@ public final class Simulator<Sink: TraceSink> {
                 } else {
                     queueTimer(timer, at: due, sequence: sequence)
                 }
-                if timer.purpose == .budgetExhausted, let app = timer.app { budgetDeadlines[app] = (timer.id, due) }
+                if timer.purpose == .budgetExhausted, let app = timer.app {
+                    budgetDeadlines[app] = (timer.id, due)
+                    tellBackgroundTime(of: app, runsOutAt: due)
+                }
             case .cancelTimer(let timer):
                 if let position = timersToQueue.lastIndex(where: { $0.timer.id == timer.id }) {
                     timersToQueue.remove(at: position)
@@ -379,7 +382,19 @@ public final class Simulator<Sink: TraceSink> {
         guard timer.purpose == .budgetExhausted, let app = timer.app,
             let deadline = budgetDeadlines.removeValue(forKey: app)
         else { return }
-        if deadline.timer != timer.id { budgetDeadlines[app] = deadline }
+        if deadline.timer != timer.id {
+            budgetDeadlines[app] = deadline
+        } else {
+            tellBackgroundTime(of: app, runsOutAt: nil)
+        }
+    }
+
+    /// Tells the sink when an app's background time runs out, or that it stopped running (`nil`).
+    private func tellBackgroundTime(of app: Int, runsOutAt deadline: Duration?) {
+        requireSinkFree()
+        sinkInUse = true
+        storedSink.backgroundTime(of: appIDs[app], runsOutAt: deadline, at: now)
+        sinkInUse = false
     }
 
     /// Runs a hosted app's callback; it returns after the virtual time its configuration declares.

@@ -70,6 +70,7 @@ public final class Supervisor: @unchecked Sendable {
     let freezer: any Freezer
     private let infos: [AppID: InfoPlist]
     private let record: (TraceRecord) -> Void
+    private let backgroundTime: (AppID, Duration?, Duration) -> Void
     private let startTime = ContinuousClock.now
     var processes: [AppID: ManagedProcess] = [:]
     private var timers: [UInt64: any DispatchSourceTimer] = [:]
@@ -94,11 +95,16 @@ public final class Supervisor: @unchecked Sendable {
     /// The socket `lifecycle ctl` connects to.
     public var controlSocketPath: String { options.socketFolder + "/control.sock" }
 
-    /// - Parameter record: receives every trace record, in order, on the supervisor's queue.
+    /// - Parameters:
+    ///   - record: receives every trace record, in order, on the supervisor's queue.
+    ///   - backgroundTime: is told, on the same queue, when an app's background time starts to run out and its
+    ///     deadline, or that it stopped (`nil`), with the trace's time (``TraceSink/backgroundTime(of:runsOutAt:at:)``).
     public init(
         device: DeviceDescription, infos: [AppID: InfoPlist], options: Options, logger: Logger,
-        record: @escaping (TraceRecord) -> Void
+        record: @escaping (TraceRecord) -> Void,
+        backgroundTime: @escaping (_ app: AppID, _ deadline: Duration?, _ time: Duration) -> Void = { _, _, _ in }
     ) {
+        self.backgroundTime = backgroundTime
         self.device = device
         self.infos = infos
         self.options = options
@@ -228,7 +234,16 @@ public final class Supervisor: @unchecked Sendable {
     }
 
     func recordEvent(_ event: TraceRecord.Event) {
-        record(TraceRecord(time: (ContinuousClock.now - startTime) * options.timeScale, event: event))
+        record(TraceRecord(time: traceTime, event: event))
+    }
+
+    /// Now, in the trace's time: since the start, at the system clock's speed.
+    private var traceTime: Duration { (ContinuousClock.now - startTime) * options.timeScale }
+
+    /// An app's budget stopped: forgotten, and told.
+    private func forgetBudget(of app: AppID) {
+        budgetDeadlines[app] = nil
+        backgroundTime(app, nil, traceTime)
     }
 
     // MARK: Carrying out the core's actions
@@ -282,7 +297,7 @@ public final class Supervisor: @unchecked Sendable {
             case .cancelTimer(let timer):
                 timers.removeValue(forKey: timer.id)?.cancel()
                 if let app = timer.app, budgetDeadlines[app]?.timer == timer.id {
-                    budgetDeadlines[app] = nil
+                    forgetBudget(of: app)
                     send(.budget(seconds: nil), to: app)
                 }
             }
@@ -429,7 +444,7 @@ public final class Supervisor: @unchecked Sendable {
         source.setEventHandler { [weak self] in
             guard let self else { return }
             self.timers[timer.id] = nil
-            if let app = timer.app, self.budgetDeadlines[app]?.timer == timer.id { self.budgetDeadlines[app] = nil }
+            if let app = timer.app, self.budgetDeadlines[app]?.timer == timer.id { self.forgetBudget(of: app) }
             if timer.purpose == .watchdog, let app = timer.app, let subject = timer.subject {
                 self.logger.error(
                     "\(app): watchdog (0x8badf00d): \(subject) did not finish within \(systemDelay.secondsText) s; the app is killed"
@@ -440,6 +455,8 @@ public final class Supervisor: @unchecked Sendable {
         timers[timer.id] = source
         if timer.purpose == .budgetExhausted, let app = timer.app {
             budgetDeadlines[app] = (timer.id, .now + delay)
+            let now = traceTime
+            backgroundTime(app, now + systemDelay, now)
             send(.budget(seconds: delay.inSeconds), to: app)
         }
         source.resume()

@@ -5,6 +5,8 @@ package struct SpoolingTraceSink: TraceSink {
     package enum Layout {
         case jsonl
         case text(TextTraceLayout)
+        /// Chrome trace events: the layout is shared by the sinks of every scenario of one document.
+        case chromeTrace(ChromeTraceLayout)
     }
 
     package let layout: Layout
@@ -24,7 +26,19 @@ package struct SpoolingTraceSink: TraceSink {
         switch layout {
         case .jsonl: JSONLinesTraceWriter<String>.append(record, into: &buffer)
         case .text(let text): text.append(record, into: &buffer)
+        case .chromeTrace(let chrome): chrome.append(record, into: &buffer)
         }
+        if buffer.count >= Self.pieceSize { flush() }
+    }
+
+    package mutating func backgroundTime(of app: AppID, runsOutAt deadline: Duration?, at time: Duration) {
+        guard case .chromeTrace(let chrome) = layout else { return }
+        chrome.backgroundTime(of: app, runsOutAt: deadline, at: time, into: &buffer)
+    }
+
+    /// Appends what a layout writes itself, outside any record: a Chrome trace's opening, its end.
+    package mutating func write(_ body: (inout RawTraceBytes) -> Void) {
+        body(&buffer)
         if buffer.count >= Self.pieceSize { flush() }
     }
 

@@ -8,7 +8,8 @@ extension TraceRecord: CustomStringConvertible {
 
 extension Sequence where Element == TraceRecord {
     /// The records as `lifecycle run` prints them: text for people, without colours, its app column as wide as
-    /// the longest of `apps`; or JSON Lines, a record a line.
+    /// the longest of `apps`; JSON Lines, a record a line; or Chrome trace events (without the background time
+    /// left, which records do not hold).
     public func printed(as format: TraceFormat = .text, apps: [AppID] = []) -> String {
         switch format {
         case .text:
@@ -18,6 +19,11 @@ extension Sequence where Element == TraceRecord {
         case .jsonl:
             var writer = JSONLinesTraceWriter(output: "")
             for record in self { writer.write(record) }
+            return writer.output
+        case .chromeTrace:
+            var writer = ChromeTraceWriter(output: "")
+            for record in self { writer.write(record) }
+            writer.finish()
             return writer.output
         }
     }

@@ -20,7 +20,7 @@ extension Lifecycle {
         var files: [String]
 
         @Option(help: "text (for people) or jsonl.")
-        var format: TraceFormat = .text
+        var format: LogCheck.Format = .text
 
         @Option(help: "The iOS versions the logs come from: only their known quirks are excused.")
         var profile: Profile?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifecycleCheck
 import LifecycleCore
 import LifecycleDiagram
 import LifecycleScenario
@@ -44,6 +45,7 @@ struct Lifecycle: AsyncParsableCommand {
 
 extension Profile: ExpressibleByArgument {}
 extension TraceFormat: ExpressibleByArgument {}
+extension LogCheck.Format: ExpressibleByArgument {}
 extension StateDiagram.Format: ExpressibleByArgument {}
 extension Supervisor.FreezerChoice: ExpressibleByArgument {}
 

@@ -37,7 +37,7 @@ extension Lifecycle {
         @Option(help: "A folder for each app's output (APP.log); by default the apps share this terminal.")
         var appOutput: String?
 
-        @Option(help: "How to print the trace: text or jsonl.")
+        @Option(help: "How to print the trace: text, jsonl or chrome-trace (Perfetto's; whole once the supervisor stops).")
         var format: TraceFormat = .text
 
         @Option(help: "A file for the trace, instead of standard output.")
@@ -55,9 +55,9 @@ extension Lifecycle {
             let options = Supervisor.Options(
                 socketFolder: socketFolder ?? UnixSocket.defaultFolder(), freezer: freezer, outputFolder: appOutput,
                 pressureTriggers: pressure == ["none"] ? [] : pressure)
-            let supervisor = Supervisor(device: description, infos: infos, options: options, logger: logger) {
-                output.write($0)
-            }
+            let supervisor = Supervisor(
+                device: description, infos: infos, options: options, logger: logger, record: output.write,
+                backgroundTime: output.backgroundTime)
             do {
                 try supervisor.start()
             } catch {
@@ -69,6 +69,7 @@ extension Lifecycle {
                     services: [.init(service: SupervisorService(supervisor: supervisor))],
                     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             try await group.run()
+            output.finish()
         }
 
         /// The device and its apps' Info.plists; mistakes are reported with their place, and exit 2.
@@ -126,10 +127,12 @@ struct SupervisorService: Service {
 
 /// Where the supervisor's trace goes, a record at a time, flushed at once so that it can be followed live.
 ///
-/// `@unchecked Sendable`: written only from the supervisor's queue (its record callback runs there).
+/// `@unchecked Sendable`: written only from the supervisor's queue (its callbacks run there), and finished once the
+/// supervisor has stopped (`stop()` waits on that queue, so nothing runs there any more).
 final class TraceOutput: @unchecked Sendable {
     private var text: TextTraceWriter<FlushingOutput>?
     private var jsonl: JSONLinesTraceWriter<FlushingOutput>?
+    private var chrome: ChromeTraceWriter<FlushingOutput>?
 
     init(path: String?, format: TraceFormat, apps: [AppID]) {
         let output = FlushingOutput(path: path)
@@ -139,12 +142,24 @@ final class TraceOutput: @unchecked Sendable {
                 output: output, apps: apps, colours: path == nil && Terminal.standardOutputWantsColour)
         case .jsonl:
             jsonl = JSONLinesTraceWriter(output: output)
+        case .chromeTrace:
+            chrome = ChromeTraceWriter(output: output)
         }
     }
 
     func write(_ record: TraceRecord) {
         text?.write(record)
         jsonl?.write(record)
+        chrome?.write(record)
+    }
+
+    func backgroundTime(of app: AppID, runsOutAt deadline: Duration?, at time: Duration) {
+        chrome?.backgroundTime(of: app, runsOutAt: deadline, at: time)
+    }
+
+    /// Ends the trace: a Chrome trace's document is whole only then.
+    func finish() {
+        chrome?.finish()
     }
 }
 

@@ -15,7 +15,7 @@ import Testing
     static let goldenFolder = folder.deletingLastPathComponent().appendingPathComponent(
         "LifecycleSimulatorTests/Golden")
 
-    static func check(_ log: String, file: String = "log", format: TraceFormat = .text, profile: Profile? = nil)
+    static func check(_ log: String, file: String = "log", format: LogCheck.Format = .text, profile: Profile? = nil)
         -> (LogCheck.Outcome, String)
     {
         let (outcome, output, _) = checkWithErrors(log, file: file, format: format, profile: profile)
@@ -23,7 +23,7 @@ import Testing
     }
 
     static func checkWithErrors(
-        _ log: String, file: String = "log", format: TraceFormat = .text, profile: Profile? = nil
+        _ log: String, file: String = "log", format: LogCheck.Format = .text, profile: Profile? = nil
     ) -> (LogCheck.Outcome, String, String) {
         var output = ""
         var errors = ""
@@ -196,7 +196,7 @@ import Testing
             let descriptor = open(url.path, O_RDONLY)
             try #require(descriptor >= 0)
             defer { close(descriptor) }
-            for format in [TraceFormat.text, .jsonl] {
+            for format in [LogCheck.Format.text, .jsonl] {
                 var fromFile = ("", "")
                 let fileOutcome = LogCheck(format: format).run(
                     file: "log", lines: { LineReader(descriptor: descriptor)! }, output: &fromFile.0,
