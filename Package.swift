@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LifecycleCore", targets: ["LifecycleCore"]),
         .library(name: "LifecycleText", targets: ["LifecycleText"]),
         .library(name: "LifecycleTrace", targets: ["LifecycleTrace"]),
+        .library(name: "LifecycleTimeline", targets: ["LifecycleTimeline"]),
         .library(name: "LifecycleScenario", targets: ["LifecycleScenario"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "LifecycleText"),
         // What a run leaves: trace records, their text and jsonl formats, and the spool that holds them back.
         .target(name: "LifecycleTrace", dependencies: ["LifecycleCore"]),
+        // A trace as lanes over time, drawn as SVG (docs/trace-format.md): for `lifecycle timeline` and the playground.
+        .target(name: "LifecycleTimeline", dependencies: ["LifecycleCore", "LifecycleTrace"]),
         // The scenario language: its parser and errors, the built-in and load scenarios, the device description.
         .target(
             name: "LifecycleScenario", dependencies: ["LifecycleCore", "LifecycleText"], resources: [.copy("Scenarios")]
@@ -103,7 +106,7 @@ let package = Package(
         .target(
             name: "LifecycleWeb",
             dependencies: [
-                "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleDiagram",
+                "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleDiagram", "LifecycleTimeline",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,7 +117,7 @@ let package = Package(
             dependencies: [
                 "LifecycleText", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace", "LifecycleCheck",
                 "LifecycleDiagram", "LifecycleSupervisor", "LifecycleKit", "LifecycleWire", "LifecycleWeb",
-                "LifecycleTesting",
+                "LifecycleTesting", "LifecycleTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
@@ -183,6 +186,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTextTests", dependencies: ["LifecycleText", "LifecycleCore"]),
         .testTarget(name: "LifecycleTraceTests", dependencies: ["LifecycleTrace"]),
+        .testTarget(
+            name: "LifecycleTimelineTests",
+            dependencies: ["LifecycleTimeline", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace"]),
         .testTarget(
             name: "LifecycleScenarioTests", dependencies: ["LifecycleScenario", "LifecycleSimulator", "TestSupport"]),
         .testTarget(

@@ -246,26 +246,12 @@ package struct ChromeTraceEvents<Bytes: TraceBytes>: TimelineOutput {
     package mutating func processEnded(_ process: Int, reason: TransitionReason?, at time: Duration) {
         guard let reason else { return }
         start(#"i","s":"p","cat":"end","name":""#)
-        bytes.append(contentsOf: Self.endName(reason))
+        bytes.append(contentsOf: reason.endOfProcess)
         bytes.append("\"")
         at(process, 1, time)
         bytes.append(#","args":{"reason":""#)
         bytes.append(name: reason)
         bytes.append("\"}}")
-    }
-
-    /// How a process's end is named: `killed by the watchdog`, `swiped away`, ….
-    package static func endName(_ reason: TransitionReason) -> String {
-        switch reason {
-        case .watchdog: "killed by the watchdog"
-        case .budget: "killed: background time used up"
-        case .memory: "killed: memory pressure"
-        case .user: "swiped away"
-        case .exit: "exits on suspend"
-        case .terminate: "terminated"
-        case .crash: "crashed"
-        case .suspend, .resume: reason.rawValue
-        }
     }
 
     package mutating func workBegan(_ work: BackgroundWork, id: Int, process: Int, at time: Duration) {

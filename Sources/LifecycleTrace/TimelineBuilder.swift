@@ -8,7 +8,7 @@ import LifecycleCore
 /// The builder keeps only what is open now — the processes running, their lanes' current states, their work —
 /// so a trace of any length streams through it in the memory of a short one. Each piece goes to a
 /// ``TimelineOutput`` as soon as it is known: a state when it ends, an instant when it happens.
-public struct TimelineBuilder {
+public struct TimelineBuilder: Sendable {
     /// The processes running, by app; a slot of `processes` each.
     private var slots: [AppID: Int] = [:]
     private var processes: [RunningProcess] = []
@@ -92,8 +92,10 @@ public struct TimelineBuilder {
         output.backgroundTime(max(deadline - time, .zero), of: processes[slot].number, at: time)
     }
 
-    /// Ends what is still open at the time of the last record: every state, every piece of work, every budget.
-    public mutating func finish<Output: TimelineOutput>(into output: inout Output) {
+    /// Ends what is still open at the time of the last record, or later: every state, every piece of work, every
+    /// budget. A picture ends its states a little after the last record, so that the states apps are left in show.
+    public mutating func finish<Output: TimelineOutput>(at end: Duration? = nil, into output: inout Output) {
+        now = max(now, end ?? now)
         for slot in processes.indices where processes[slot].isRunning {
             let process = processes[slot]
             output.state(process.state.rawValue, of: process.appLane, from: process.since, to: now)

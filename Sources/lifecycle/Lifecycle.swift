@@ -15,8 +15,8 @@ struct Lifecycle: AsyncParsableCommand {
         abstract: "The iOS application lifecycle, simulated: every state change, callback and notification, in order.",
         version: "lifecycle \(Lifecycle.version)",
         subcommands: [
-            Run.self, Demo.self, Scenarios.self, Check.self, Diagram.self, Supervise.self, Ctl.self, Explore.self,
-            Serve.self,
+            Run.self, Demo.self, Scenarios.self, Timeline.self, Check.self, Diagram.self, Supervise.self, Ctl.self,
+            Explore.self, Serve.self,
         ],
         defaultSubcommand: nil
     )
@@ -51,7 +51,11 @@ extension Supervisor.FreezerChoice: ExpressibleByArgument {}
 
 /// Options shared by the commands that print traces.
 struct TraceOptions: ParsableArguments {
-    @Option(help: "How to print the trace: text (for people) or jsonl (one JSON object a line).")
+    @Option(
+        help: """
+            How to print the trace: text (for people), jsonl (one JSON object a line) or chrome-trace (for \
+            Perfetto's UI: docs/trace-format.md).
+            """)
     var format: TraceFormat = .text
 
     @Option(

@@ -1,0 +1,31 @@
+import LifecycleCore
+import LifecycleTrace
+
+/// A sink that keeps a trace as a ``Timeline``, to be drawn once it ends.
+public struct TimelineRecorder: TraceSink, Sendable {
+    private var builder = TimelineBuilder()
+    public private(set) var timeline = Timeline()
+
+    public init() {}
+
+    public mutating func write(_ record: TraceRecord) {
+        timeline.beginRecord(at: record.time)
+        builder.add(record, into: &timeline)
+    }
+
+    public mutating func backgroundTime(of app: AppID, runsOutAt deadline: Duration?, at time: Duration) {
+        builder.backgroundTime(of: app, runsOutAt: deadline, at: time, into: &timeline)
+    }
+
+    /// The timeline, with what is still open ended a little after the last record — a fiftieth of the time
+    /// so far, a second at least — so that the states the apps are left in show: their work, their background
+    /// time.
+    public mutating func finish() -> Timeline {
+        let now = builder.now
+        let end = now + max(now / 50, .seconds(1))
+        timeline.beginRecord(at: end)
+        builder.finish(at: end, into: &timeline)
+        timeline.end = max(timeline.end, builder.now)
+        return timeline
+    }
+}
