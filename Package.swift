@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "LifecycleWebTests",
             dependencies: [
-                "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario",
+                "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario", "LifecycleSimulator", "LifecycleTimeline",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: tools),

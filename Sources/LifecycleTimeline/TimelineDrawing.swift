@@ -301,10 +301,10 @@ public struct TimelineDrawing: Sendable {
         return groups
     }
 
-    /// Names one under the other, at most 30 of them, then how many more.
+    /// Names one under the other, at most 12 of them, then how many more (a title stays short however dense the ticks).
     static func listed(_ names: [String]) -> String {
-        let shown = names.prefix(30).joined(separator: "\n")
-        return names.count > 30 ? shown + "\n… and \(names.count - 30) more" : shown
+        let shown = names.prefix(12).joined(separator: "\n")
+        return names.count > 12 ? shown + "\n… and \(names.count - 12) more" : shown
     }
 
     static func shortened(_ text: String, to length: Int) -> String {

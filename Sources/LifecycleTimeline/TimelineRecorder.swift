@@ -17,12 +17,11 @@ public struct TimelineRecorder: TraceSink, Sendable {
         builder.backgroundTime(of: app, runsOutAt: deadline, at: time, into: &timeline)
     }
 
-    /// The timeline, with what is still open ended a little after the last record — a fiftieth of the time
-    /// so far, a second at least — so that the states the apps are left in show: their work, their background
-    /// time.
-    public mutating func finish() -> Timeline {
+    /// The timeline, with what is still open — the states the apps are left in, their work, their background
+    /// time — ended at `end`, or a little after the last record (a fiftieth of the time so far), so that it shows.
+    public mutating func finish(at end: Duration? = nil) -> Timeline {
         let now = builder.now
-        let end = now + max(now / 50, .seconds(1))
+        let end = max(end ?? now + now / 50, now)
         timeline.beginRecord(at: end)
         builder.finish(at: end, into: &timeline)
         timeline.end = max(timeline.end, builder.now)

@@ -18,6 +18,9 @@ public struct PlaygroundReply: Encodable, Sendable {
     public var traceFrom: Int
     public var trace: [TraceLine]
     public var phone: PhoneSnapshot
+    /// The session's timeline asked for by `timeline`, as `lifecycle timeline` draws it: an SVG element the page
+    /// shows as it is.
+    public var timeline: String?
     /// What went wrong, if something did: nothing changed then.
     public var problem: Problem?
     /// The jsonl trace asked for by `export`.

@@ -24,6 +24,9 @@ public enum PlaygroundRequest: Sendable, Hashable {
     case advance(milliseconds: Int)
     /// Asks for the trace of the lines run so far, as jsonl.
     case export
+    /// Asks for the session's timeline, as `lifecycle timeline` draws it: on its own, since drawing it takes time
+    /// that grows with the session, and the page asks at its own pace.
+    case timeline
 
     /// The longest scenario a session takes, in bytes.
     public static let longestSource = 256 * 1024
@@ -37,7 +40,7 @@ public enum PlaygroundRequest: Sendable, Hashable {
         public var message: String
     }
 
-    private static let types = "load, perform, step, back, run, restart, advance or export"
+    private static let types = "load, perform, step, back, run, restart, advance, export or timeline"
 
     /// Reads and checks one message.
     public static func decode(_ text: String) throws(Invalid) -> PlaygroundRequest {
@@ -81,6 +84,7 @@ public enum PlaygroundRequest: Sendable, Hashable {
         case "run": return .run
         case "restart": return .restart
         case "export": return .export
+        case "timeline": return .timeline
         default:
             throw Invalid(message: "unknown type '\(type.prefix(40))': expected \(types)")
         }

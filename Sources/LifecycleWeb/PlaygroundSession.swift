@@ -1,6 +1,7 @@
 import LifecycleCore
 import LifecycleScenario
 import LifecycleSimulator
+import LifecycleTimeline
 import LifecycleTrace
 
 /// One page's phone: a scenario and the simulator running it, a line at a time.
@@ -37,7 +38,7 @@ public final class PlaygroundSession {
     private var parser: ScenarioParser
     /// The number the next appended line takes.
     private var nextLineNumber: Int
-    private var simulator: Simulator<CollectingTraceSink>
+    private var simulator: Simulator<PlaygroundTraceSink>
     /// The index of the next step to run.
     private var next = 0
     /// The trace's lines so far (each record of the simulator's sink, written as text).
@@ -60,7 +61,7 @@ public final class PlaygroundSession {
         self.scenario = scenario
         self.parser = reading.parser
         self.nextLineNumber = reading.nextLine
-        self.simulator = Simulator(phone: scenario.makePhone(), sink: CollectingTraceSink())
+        self.simulator = Simulator(phone: scenario.makePhone(), sink: PlaygroundTraceSink())
         self.writer = Self.writer(for: scenario)
     }
 
@@ -77,6 +78,7 @@ public final class PlaygroundSession {
         var from = traceBefore
         var sourceChanged = false
         var export: String?
+        var timeline: String?
         var problem: Problem?
         do throws(ScenarioErrors) {
             switch request {
@@ -108,6 +110,8 @@ public final class PlaygroundSession {
                 sourceChanged = true
             case .export:
                 export = jsonl()
+            case .timeline:
+                timeline = drawTimeline()
             }
         } catch {
             problem = Problem(error)
@@ -119,7 +123,8 @@ public final class PlaygroundSession {
         } else {
             sourceChange = sourceChanged ? .edited(SourceEdit(from: sourceBefore, to: source)) : .unchanged
         }
-        return reply(from: min(from, lines.count), source: sourceChange, problem: problem, export: export)
+        return reply(
+            from: min(from, lines.count), source: sourceChange, problem: problem, export: export, timeline: timeline)
     }
 
     /// What a reply says of the scenario's text.
@@ -283,7 +288,7 @@ public final class PlaygroundSession {
 
     /// Runs the scenario again from the start, up to `steps` steps.
     private func replay(steps: Int) throws(ScenarioErrors) {
-        simulator = Simulator(phone: scenario.makePhone(), sink: CollectingTraceSink())
+        simulator = Simulator(phone: scenario.makePhone(), sink: PlaygroundTraceSink())
         lines = []
         next = 0
         playback = nil
@@ -345,7 +350,9 @@ public final class PlaygroundSession {
 
     // MARK: Replies
 
-    private func reply(from: Int, source change: SourceChange, problem: Problem?, export: String?) -> PlaygroundReply {
+    private func reply(
+        from: Int, source change: SourceChange, problem: Problem?, export: String?, timeline: String? = nil
+    ) -> PlaygroundReply {
         var edit: SourceEdit?
         if case .edited(let sourceEdit) = change { edit = sourceEdit }
         var whole: String?
@@ -354,7 +361,17 @@ public final class PlaygroundSession {
             source: whole, sourceEdit: edit,
             nextLine: next < scenario.steps.count ? scenario.steps[next].line : nil,
             stepsRun: next, stepCount: scenario.steps.count, traceFrom: from, trace: Array(lines[from...]),
-            phone: snapshot(), problem: problem, export: export)
+            phone: snapshot(), timeline: timeline, problem: problem, export: export)
+    }
+
+    /// The width the page's timeline is drawn at: the page scales it to its own.
+    static let timelineWidth = 1100
+
+    /// The session's timeline as `lifecycle timeline` draws it, up to the phone's time: drawn whole, its size
+    /// bounded however long the session (what is narrower than a pixel collapses).
+    private func drawTimeline() -> String {
+        var recorder = simulator.sink.timeline
+        return TimelineDrawing(width: Self.timelineWidth).svg([(nil, recorder.finish(at: simulator.now))])
     }
 
     private func snapshot() -> PhoneSnapshot {

@@ -81,12 +81,50 @@ def check(driver, url, screenshot):
     driver.get(link)
     wait.until(lambda d: d.find_element(By.ID, "source").get_attribute("value").endswith("tap nots\n"))
     wait.until(lambda d: "9:5" in d.find_element(By.ID, "problem").text)
+    check_timeline(driver, wait, url)
     check_ipad(driver, wait, url)
     check_several_apps(driver, wait, url)
     check_scheduled_tasks(driver, wait, url)
     check_notifications(driver, wait, url)
     check_large_scenario(driver, wait, url)
     check_too_large_scenario(driver, wait)
+
+
+TIMELINE = """app uploader background-task=20s
+tap uploader
+home
+"""
+
+
+def timeline_names(driver):
+    return [text.text for text in driver.find_elements(By.CSS_SELECTOR, "#timeline svg text.name")]
+
+
+def check_timeline(driver, wait, url):
+    """The timeline beside the trace: a row for the app and its background work, the scenario's lines along the
+    top, growing as the learner acts (the server's drawing, the same as `lifecycle timeline`)."""
+    open_and_run(driver, wait, url, TIMELINE)
+    wait.until(lambda d: timeline_names(d) == ["uploader", "background"])
+    marks = driver.find_elements(By.CSS_SELECTOR, "#timeline svg path.action")
+    if len(marks) != 2:
+        raise AssertionError(f"the timeline marks {len(marks)} lines, not the scenario's two")
+    titles = driver.execute_script(
+        "return [...document.querySelectorAll('#timeline svg title')].map((t) => t.textContent)")
+    if not any("applicationDidEnterBackground:" in title for title in titles):
+        raise AssertionError(f"no tick names applicationDidEnterBackground: {titles[:20]}")
+    if not driver.find_elements(By.CSS_SELECTOR, "#timeline svg path.budget"):
+        raise AssertionError("the background time is not drawn")
+    # Time passes: the work ends at 20 s and the app is suspended, drawn in the suspended colour.
+    driver.find_element(By.ID, "source").send_keys("wait 30s\n")
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#timeline svg path.action")) == 3)
+    spans = driver.execute_script(
+        "return [...document.querySelectorAll('#timeline svg rect > title')].map((t) => t.textContent)")
+    if not any(span.startswith("suspended  20s") for span in spans):
+        raise AssertionError(f"the timeline does not show the app suspended at 20 s: {spans}")
+    box = driver.find_element(By.CSS_SELECTOR, "#timeline svg").size
+    if box["width"] < 600 or box["height"] < 60:
+        raise AssertionError(f"the timeline is drawn {box}")
 
 
 # Past the WebSocket library's default frame of 16 KiB, which closed the session: a browser sends a message in one

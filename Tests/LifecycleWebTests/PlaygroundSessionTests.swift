@@ -1,5 +1,7 @@
 import Foundation
 import LifecycleScenario
+import LifecycleSimulator
+import LifecycleTimeline
 import Testing
 
 @testable import LifecycleWeb
@@ -185,6 +187,24 @@ import Testing
         #expect(session.handle(.export).export == golden)
     }
 
+    /// The timeline comes when the page asks for it, drawn as `lifecycle timeline` draws the same scenario; other
+    /// replies carry none.
+    @Test func theTimelineIsTheCommandsDrawingOfTheSession() throws {
+        let session = PlaygroundSession()
+        let tapped = session.handle(.perform(line: "tap maps"))
+        #expect(tapped.timeline == nil)
+        _ = session.handle(.perform(line: "home"))
+        _ = session.handle(.advance(milliseconds: 30_000))
+        let svg = try #require(session.handle(.timeline).timeline)
+        #expect(svg.hasPrefix("<svg") && svg.contains(">maps</text>") && svg.contains(">background</text>"))
+        #expect(svg.contains("class=\"budget\"") && svg.contains("endBackgroundTask"))
+        // The command's drawing of the session's own scenario, up to the same time.
+        var recorder = TimelineRecorder()
+        try ScenarioRunner.run(try ScenarioRunner.load(session.source, file: "s"), into: &recorder)
+        let drawn = TimelineDrawing(width: PlaygroundSession.timelineWidth).svg([(nil, recorder.finish(at: .seconds(30)))])
+        #expect(svg == drawn)
+    }
+
     @Test func aScenarioWithMistakesIsNotLoaded() {
         let session = PlaygroundSession()
         let reply = session.handle(.load(source: "app notes\ntap notes\nfly notes\nwait forever\n"))
@@ -263,7 +283,7 @@ import Testing
         #expect(try PlaygroundRequest.decode(#"{"type":"perform","line":"tap notes"}"#) == .perform(line: "tap notes"))
         #expect(try PlaygroundRequest.decode(#"{"type":"advance","milliseconds":100}"#) == .advance(milliseconds: 100))
         #expect(try PlaygroundRequest.decode(#"{"type":"load","source":"app a\n"}"#) == .load(source: "app a\n"))
-        for type in ["step", "back", "run", "restart", "export"] {
+        for type in ["step", "back", "run", "restart", "export", "timeline"] {
             #expect((try? PlaygroundRequest.decode(#"{"type":"\#(type)"}"#)) != nil)
         }
     }

@@ -10,12 +10,13 @@
         screen: $("screen"), display: $("display"), homeButton: $("home-button"), targetApp: $("target-app"),
         argument: $("argument"), taskIdentifier: $("task-identifier"), waitAmount: $("wait-amount"), cards: $("app-cards"), timers: $("timers"),
         diagram: $("diagram"), diagramApp: $("diagram-app"), caption: $("edge-caption"), scenarios: $("scenarios"),
-        source: $("source"), gutter: $("gutter"), problem: $("problem"), trace: $("trace"),
+        source: $("source"), gutter: $("gutter"), problem: $("problem"), trace: $("trace"), timeline: $("timeline"),
     };
 
     /** What the page knows of its session. */
     const state = {
-        socket: null, source: "", snapshot: null, trace: [], nextLine: null, problem: null,
+        socket: null, source: "", snapshot: null, trace: [], nextLine: null, problem: null, timeline: null,
+        drawnTimeline: null,
         waiting: false, queue: [], speed: 0, followed: null, pinned: false, shared: null, charts: null, svgs: {},
     };
 
@@ -94,6 +95,8 @@
         state.trace.length = Math.min(state.trace.length, reply.traceFrom);
         for (const line of fresh) state.trace.push(line);
         state.snapshot = reply.phone;
+        if (reply.timeline) state.timeline = reply.timeline;
+        else askForTimeline();
         showProblem(reply.problem || null);
         if (reply.export) download("playground.jsonl", reply.export, "application/jsonl");
         render(reply.traceFrom, fresh);
@@ -121,8 +124,28 @@
         drawCards(snapshot, fresh);
         drawTimers(snapshot);
         drawTrace(traceFrom, fresh);
+        drawTimeline();
         drawDiagram(snapshot, fresh);
         drawGutter();
+    }
+
+    // The timeline is asked for on its own, a quarter of a second after the phone last changed: drawing it takes
+    // the server time that grows with the session, and the phone's own replies stay small and quick.
+    let timelineTimer = null;
+    function askForTimeline() {
+        if (timelineTimer !== null) return;
+        timelineTimer = setTimeout(() => {
+            timelineTimer = null;
+            send({ type: "timeline" });
+        }, 250);
+    }
+
+    // The server draws the timeline (the same SVG as `lifecycle timeline`), its text escaped: it is shown as it is.
+    function drawTimeline() {
+        if (state.timeline && state.drawnTimeline !== state.timeline) {
+            ui.timeline.innerHTML = state.timeline;
+            state.drawnTimeline = state.timeline;
+        }
     }
 
     function fillAppChoices(ids, fresh) {
