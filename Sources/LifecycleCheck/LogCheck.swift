@@ -50,19 +50,44 @@ public struct LogCheck {
     public func run<Lines: Sequence, Output: TextOutputStream, Errors: TextOutputStream>(
         file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
     ) rethrows -> Outcome where Lines.Element == Substring {
-        try check(file: file, lines: { TextLines(lines: try lines()) }, output: &output, errors: &errors)
+        var trace = DiscardingTraceSink()
+        var violation: (line: Int, event: LoggedEvent)?
+        return try check(
+            file: file, lines: { TextLines(lines: try lines()) }, output: &output, errors: &errors, trace: &trace,
+            violation: &violation)
     }
 
     /// Checks one log read from a file: ``run(file:lines:output:errors:)``, each line's bytes read where they lie.
     public func run<Output: TextOutputStream, Errors: TextOutputStream>(
         file: String, lines: () throws -> LineReader, output: inout Output, errors: inout Errors
     ) rethrows -> Outcome {
-        try check(file: file, lines: lines, output: &output, errors: &errors)
+        var trace = DiscardingTraceSink()
+        var violation: (line: Int, event: LoggedEvent)?
+        return try check(
+            file: file, lines: lines, output: &output, errors: &errors, trace: &trace, violation: &violation)
     }
 
-    private func check<Lines: LogLines, Output: TextOutputStream, Errors: TextOutputStream>(
-        file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors
+    /// ``run(file:lines:output:errors:)``, also writing the log as a trace to `trace` up to the line checked last
+    /// (the one the model cannot explain, at a violation): each line a callback or notification of its process,
+    /// and the state the model knows it in after the line as a transition. For a timeline of the log.
+    ///
+    /// - Returns: the outcome, and at a violation, the line the model cannot explain and what it logged.
+    public func run<Output: TextOutputStream, Errors: TextOutputStream, Sink: TraceSink>(
+        file: String, lines: () throws -> LineReader, output: inout Output, errors: inout Errors, trace: inout Sink
+    ) rethrows -> (outcome: Outcome, violation: (line: Int, event: LoggedEvent)?) {
+        var violation: (line: Int, event: LoggedEvent)?
+        let outcome = try check(
+            file: file, lines: lines, output: &output, errors: &errors, trace: &trace, violation: &violation)
+        return (outcome, violation)
+    }
+
+    private func check<Lines: LogLines, Output: TextOutputStream, Errors: TextOutputStream, Sink: TraceSink>(
+        file: String, lines: () throws -> Lines, output: inout Output, errors: inout Errors, trace: inout Sink,
+        violation found: inout (line: Int, event: LoggedEvent)?
     ) rethrows -> Outcome {
+        // Only a sink that keeps the trace is given it: the check of a log, unwatched, makes no records.
+        let traces = Sink.self != DiscardingTraceSink.self
+        var checkedTrace = CheckedLogTrace()
         var survey = LogSurvey()
         let kept = RecognizedLineSpool(memoryLimit: spoolMemoryLimit)
         var count = 0
@@ -119,7 +144,16 @@ public struct LogCheck {
         var violation: (number: Int, event: LoggedEvent, possible: Set<LogChecker.State>, allowed: [LoggedEvent])?
         do {
             try kept.forEach { line, number in
-                switch checker.check(line) {
+                let outcome = checker.check(line)
+                if traces {
+                    switch outcome {
+                    case .consistent(let states), .quirk(_, let states):
+                        checkedTrace.add(line, states: states, into: &trace)
+                    case .violation:
+                        checkedTrace.add(line, states: nil, into: &trace)
+                    }
+                }
+                switch outcome {
                 case .consistent(let states):
                     write(
                         line: number, event: line.event, states: (states, checker.lastStateSetNumber),
@@ -141,6 +175,7 @@ public struct LogCheck {
         }
         report.flush(to: &output)
         if let violation {
+            found = (violation.number, violation.event)
             let text = try Self.line(violation.number, of: lines())
             writeViolation(
                 file: file, line: violation.number, text: text, event: violation.event,

@@ -30,8 +30,9 @@ public enum BackgroundWorkNote: Hashable, Sendable {
     /// The work a note's text tells of, or `nil` for every other note. A test of the first byte keeps the notes
     /// that are not about background work cheap to pass by.
     public init?(text: String) {
-        guard let first = text.utf8.first, first == UInt8(ascii: "b") || first == UInt8(ascii: "e")
-            || first == UInt8(ascii: "c")
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "b") || first == UInt8(ascii: "e")
+                || first == UInt8(ascii: "c")
         else { return nil }
         if let rest = text.dropping(prefix: Self.begin) {
             if let work = rest.dropping(prefix: ": ")?.dropping(suffix: Self.ofWork), let seconds = Double(work) {

@@ -86,21 +86,24 @@ public struct TimelineDrawing: Sendable {
         let scale = TimelineScale(timeline, left: plotLeft, width: plotWidth)
         let x = { (moment: Timeline.Moment) in scale.x(moment) }
         if let title {
-            svg += #"<text x="\#(Self.margin)" y="\#(y + 13)" font-size="13" font-weight="bold">"#
+            svg +=
+                #"<text x="\#(Self.margin)" y="\#(y + 13)" font-size="13" font-weight="bold">"#
                 + Self.escaped(title) + "</text>\n"
             y += Self.titleHeight
         }
         let rowsTop = y + Self.markRowHeight + Self.axisHeight
         let rowsHeight = timeline.rows.reduce(0) { $0 + Self.height(of: $1) }
         drawAxis(scale, top: y + Self.markRowHeight, bottom: rowsTop + rowsHeight, into: &svg)
-        drawMarks(timeline.marks.filter { $0.kind == .action || $0.kind == .failedExpectation }, top: y, x: x,
+        drawMarks(
+            timeline.marks.filter { $0.kind == .action || $0.kind == .failedExpectation }, top: y, x: x,
             into: &svg)
         var rowTop = rowsTop
         var rowTops: [AppID: Double] = [:]
         for row in timeline.rows {
             let height = Self.height(of: row)
             if row.kind == .app { rowTops[row.app] = rowTop }
-            draw(row, work: row.kind == .background ? timeline.work[row.app] ?? [] : [], top: rowTop, height: height,
+            draw(
+                row, work: row.kind == .background ? timeline.work[row.app] ?? [] : [], top: rowTop, height: height,
                 x: x, into: &svg)
             rowTop += height
         }
@@ -110,16 +113,23 @@ public struct TimelineDrawing: Sendable {
                 guard let app = mark.app, let top = rowTops[app] else { continue }
                 let left = Self.format(x(mark.moment) - 4)
                 let title = Self.escaped(mark.text) + " at " + Self.timeText(mark.moment.time)
-                svg += #"<text class="end mark" x="\#(left)" y="\#(Self.format(top + 14))">✕"#
+                svg +=
+                    #"<text class="end mark" x="\#(left)" y="\#(Self.format(top + 14))">✕"#
                     + "<title>\(title)</title></text>\n"
             case .violation:
                 let place = x(mark.moment)
                 let at = Self.format(place)
                 let text = Self.escaped(mark.text)
-                svg += #"<line class="violation mark" x1="\#(at)" x2="\#(at)" y1="\#(Self.format(y + 4))" "#
+                svg +=
+                    #"<line class="violation mark" x1="\#(at)" x2="\#(at)" y1="\#(Self.format(y + 4))" "#
                     + #"y2="\#(Self.format(rowTop))"><title>\#(text)</title></line>"#
-                svg += #"<text class="failed" x="\#(Self.format(place + 4))" y="\#(Self.format(y + 12))">"#
-                    + Self.escaped(Self.shortened(mark.text, to: 80)) + "</text>\n"
+                // The label after the line, or before it where the picture ends too soon.
+                let label = Self.shortened(mark.text, to: 80)
+                let fits = place + 4 + Double(label.count) * Self.characterWidth <= Double(width) - Self.margin
+                svg +=
+                    #"<text class="failed" x="\#(Self.format(fits ? place + 4 : place - 4))" "#
+                    + #"y="\#(Self.format(y + 12))"\#(fits ? "" : #" text-anchor="end""#)>"#
+                    + Self.escaped(label) + "</text>\n"
             case .action, .failedExpectation:
                 break
             }
@@ -137,7 +147,8 @@ public struct TimelineDrawing: Sendable {
             guard place - last >= 40 else { continue }
             last = place
             let at = Self.format(place)
-            svg += #"<line class="grid" x1="\#(at)" x2="\#(at)" y1="\#(Self.format(top + 12))" "#
+            svg +=
+                #"<line class="grid" x1="\#(at)" x2="\#(at)" y1="\#(Self.format(top + 12))" "#
                 + #"y2="\#(Self.format(bottom))"/><text class="axis" x="\#(at)" y="\#(Self.format(top + 10))" "#
                 + #"text-anchor="middle">\#(TimeAxis.label(tick))</text>"# + "\n"
         }
@@ -145,13 +156,16 @@ public struct TimelineDrawing: Sendable {
 
     /// The scenario's lines along the top: a marker each (one for those too close to tell apart), labelled where
     /// there is room, on three staggered lines.
-    private func drawMarks(_ marks: [Timeline.Mark], top: Double, x: (Timeline.Moment) -> Double, into svg: inout String) {
+    private func drawMarks(
+        _ marks: [Timeline.Mark], top: Double, x: (Timeline.Moment) -> Double, into svg: inout String
+    ) {
         var ends = [-Double.infinity, -Double.infinity, -Double.infinity]
         for group in Self.grouped(marks, at: { x($0.moment) }) {
             let at = x(group[0].moment)
             let failed = group.contains { $0.kind == .failedExpectation }
             let names = group.map { "\(Self.timeText($0.moment.time))  \($0.text)" }
-            svg += #"<path class="\#(failed ? "failed" : "action") mark" "#
+            svg +=
+                #"<path class="\#(failed ? "failed" : "action") mark" "#
                 + #"d="M\#(Self.format(at - 4)) \#(Self.format(top + Self.markRowHeight - 6))h8l-4 6z">"#
                 + "<title>\(Self.escaped(Self.listed(names)))</title></path>\n"
             let label = Self.shortened(group[0].text, to: 28) + (group.count > 1 ? " +\(group.count - 1)" : "")
@@ -160,7 +174,8 @@ public struct TimelineDrawing: Sendable {
                 at + labelWidth <= Double(width) - Self.margin
             else { continue }
             ends[line] = at + labelWidth
-            svg += #"<text class="label" x="\#(Self.format(at))" y="\#(Self.format(top + 8 + Double(line) * 8))">"#
+            svg +=
+                #"<text class="label" x="\#(Self.format(at))" y="\#(Self.format(top + 8 + Double(line) * 8))">"#
                 + Self.escaped(label) + "</text>\n"
         }
     }
@@ -172,7 +187,8 @@ public struct TimelineDrawing: Sendable {
         into svg: inout String
     ) {
         let indent = row.kind == .app ? 0.0 : 12.0
-        svg += #"<text class="name" x="\#(Self.format(Self.margin + indent))" y="\#(Self.format(top + height - 5))""#
+        svg +=
+            #"<text class="name" x="\#(Self.format(Self.margin + indent))" y="\#(Self.format(top + height - 5))""#
             + (row.kind == .app ? #" font-weight="bold">"# : ">")
             + Self.escaped(Self.shortened(row.name, to: Int((Self.labelWidth - indent) / 6))) + "</text>\n"
         drawSpans(row.spans, top: top + 1, height: height - 2, x: x, into: &svg)
@@ -206,7 +222,8 @@ public struct TimelineDrawing: Sendable {
             }
         }
         for run in runs {
-            svg += #"<rect x="\#(Self.format(run.left))" y="\#(Self.format(top))" "#
+            svg +=
+                #"<rect x="\#(Self.format(run.left))" y="\#(Self.format(top))" "#
                 + #"width="\#(Self.format(max(run.right - run.left, 0.5)))" height="\#(Self.format(height))" "#
                 + #"fill="\#(Self.colour(of: run.state))"><title>\#(run.state)  "#
                 + "\(Self.timeText(run.start.time)) – \(Self.timeText(run.end.time))</title></rect>\n"
@@ -222,21 +239,24 @@ public struct TimelineDrawing: Sendable {
         for piece in work {
             let left = x(piece.start)
             let right = max(x(piece.end), left + 1)
-            let title = "<title>\(Self.escaped(piece.name))  \(Self.timeText(piece.start.time)) – "
+            let title =
+                "<title>\(Self.escaped(piece.name))  \(Self.timeText(piece.start.time)) – "
                 + "\(Self.timeText(piece.end.time))</title>"
             if let deadline = piece.deadline, deadline > piece.start.time {
                 let left = Self.format(left)
                 let bottom = Self.format(top + height)
                 let fallen = (piece.end.time - piece.start.time).seconds / (deadline - piece.start.time).seconds
                 let endTop = Self.format(top + height * min(fallen, 1))
-                svg += #"<path class="budget" d="M\#(left) \#(bottom)V\#(Self.format(top))"#
+                svg +=
+                    #"<path class="budget" d="M\#(left) \#(bottom)V\#(Self.format(top))"#
                     + #"L\#(Self.format(right)) \#(endTop)V\#(bottom)z">\#(title)</path>"# + "\n"
                 continue
             }
             let slot = stackEnds.firstIndex { $0 <= left } ?? stackEnds.count
             if slot == stackEnds.count { stackEnds.append(right) } else { stackEnds[slot] = right }
             let barTop = top + height - 4 - Double(min(slot, 2)) * 4
-            svg += #"<rect class="work" x="\#(Self.format(left))" y="\#(Self.format(barTop))" "#
+            svg +=
+                #"<rect class="work" x="\#(Self.format(left))" y="\#(Self.format(barTop))" "#
                 + #"width="\#(Self.format(right - left))" height="3">\#(title)</rect>"# + "\n"
         }
     }
@@ -250,14 +270,16 @@ public struct TimelineDrawing: Sendable {
         for (index, group) in groups.enumerated() {
             let at = x(group[0].moment)
             let names = group.map { "\(Self.timeText($0.moment.time))  \($0.name)" }
-            svg += #"<line class="tick" x1="\#(Self.format(at))" x2="\#(Self.format(at))" "#
+            svg +=
+                #"<line class="tick" x1="\#(Self.format(at))" x2="\#(Self.format(at))" "#
                 + #"y1="\#(Self.format(top))" y2="\#(Self.format(top + height))">"#
                 + "<title>\(Self.escaped(Self.listed(names)))</title></line>\n"
             let next = index + 1 < groups.count ? x(groups[index + 1][0].moment) : Double(width) - Self.margin
             let label = Self.shortened(group[0].name, to: 40) + (group.count > 1 ? " +\(group.count - 1)" : "")
             let room = next - at - 4
             guard room >= Double(label.count) * Self.characterWidth else { continue }
-            svg += #"<text class="label" x="\#(Self.format(at + 2))" y="\#(Self.format(top + height - 3))">"#
+            svg +=
+                #"<text class="label" x="\#(Self.format(at + 2))" y="\#(Self.format(top + height - 3))">"#
                 + Self.escaped(label) + "</text>\n"
         }
     }
@@ -265,12 +287,14 @@ public struct TimelineDrawing: Sendable {
     private func drawLegend(at y: Double, into svg: inout String) {
         var x = Self.margin
         for state in ["active", "inactive", "background", "suspended"] {
-            svg += #"<rect x="\#(Self.format(x))" y="\#(Self.format(y))" width="10" height="10" "#
+            svg +=
+                #"<rect x="\#(Self.format(x))" y="\#(Self.format(y))" width="10" height="10" "#
                 + #"fill="\#(Self.colour(of: state))"/><text class="axis" x="\#(Self.format(x + 14))" "#
                 + #"y="\#(Self.format(y + 9))">\#(state)</text>"#
             x += 14 + Double(state.count) * Self.characterWidth + 14
         }
-        svg += #"<rect class="budget" x="\#(Self.format(x))" y="\#(Self.format(y))" width="10" height="10"/>"#
+        svg +=
+            #"<rect class="budget" x="\#(Self.format(x))" y="\#(Self.format(y))" width="10" height="10"/>"#
             + #"<text class="axis" x="\#(Self.format(x + 14))" y="\#(Self.format(y + 9))">background time left"#
             + #"</text><text class="end" x="\#(Self.format(x + 140))" y="\#(Self.format(y + 9))">✕</text>"#
             + #"<text class="axis" x="\#(Self.format(x + 152))" y="\#(Self.format(y + 9))">killed or ended"#

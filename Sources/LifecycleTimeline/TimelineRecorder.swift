@@ -17,6 +17,14 @@ public struct TimelineRecorder: TraceSink, Sendable {
         builder.backgroundTime(of: app, runsOutAt: deadline, at: time, into: &timeline)
     }
 
+    /// Marks the moment of the last record: the line of a log the model cannot explain (``Timeline/Mark/Kind``).
+    public mutating func mark(_ kind: Timeline.Mark.Kind, _ text: String) {
+        timeline.marks.append(
+            Timeline.Mark(
+                moment: Timeline.Moment(time: builder.now, record: timeline.recordTimes.count), text: text,
+                kind: kind))
+    }
+
     /// The timeline, with what is still open — the states the apps are left in, their work, their background
     /// time — ended at `end`, or a little after the last record (a fiftieth of the time so far), so that it shows.
     public mutating func finish(at end: Duration? = nil) -> Timeline {

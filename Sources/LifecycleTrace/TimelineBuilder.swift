@@ -153,7 +153,8 @@ public struct TimelineBuilder: Sendable {
         for scene in processes[slot].scenes.indices {
             if let state = processes[slot].scenes[scene].state {
                 output.state(
-                    state.rawValue, of: processes[slot].lane(scene), from: processes[slot].scenes[scene].since, to: time)
+                    state.rawValue, of: processes[slot].lane(scene), from: processes[slot].scenes[scene].since, to: time
+                )
             }
         }
         end(in: slot, at: time, into: &output) { _ in true }
@@ -204,7 +205,8 @@ public struct TimelineBuilder: Sendable {
         guard let index = processes[slot].scenes.firstIndex(where: { $0.id == scene }),
             let state = processes[slot].scenes[index].state
         else { return }
-        output.state(state.rawValue, of: processes[slot].lane(index), from: processes[slot].scenes[index].since, to: time)
+        output.state(
+            state.rawValue, of: processes[slot].lane(index), from: processes[slot].scenes[index].since, to: time)
         processes[slot].scenes[index].state = nil
     }
 

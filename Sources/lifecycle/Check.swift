@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import LifecycleCheck
 import LifecycleCore
+import LifecycleTimeline
 import LifecycleTrace
 
 extension Lifecycle {
@@ -11,8 +13,10 @@ extension Lifecycle {
                 "Hold real iOS logs (NSLog, print, __func__, #function, notification names, jsonl traces) against the model.",
             discussion: """
                 Prints each lifecycle line with the states the app may be in after it; at the first line the model \
-                cannot explain, says why. Exit status: 0 when the log fits, 1 at a violation, 2 when a log cannot \
-                be read, is not text, or has no lifecycle line.
+                cannot explain, says why. With --timeline, also draws each log as 'lifecycle timeline' draws a \
+                scenario: a row per process, its lines as ticks, the states the model knows, and the line it cannot \
+                explain marked in red. Exit status: 0 when the log fits, 1 at a violation, 2 when a log cannot be \
+                read, is not text, or has no lifecycle line.
                 """
         )
 
@@ -24,6 +28,21 @@ extension Lifecycle {
 
         @Option(help: "The iOS versions the logs come from: only their known quirks are excused.")
         var profile: Profile?
+
+        @Option(
+            help: ArgumentHelp(
+                "Also draw the logs as an SVG timeline, to this file, up to the line the model cannot explain.",
+                valueName: "svg"))
+        var timeline: String?
+
+        @Option(help: "The timeline's width in pixels.")
+        var width = 1000
+
+        func validate() throws {
+            guard width >= TimelineDrawing.minimumWidth else {
+                throw ValidationError("--width takes \(TimelineDrawing.minimumWidth) pixels at least, not \(width)")
+            }
+        }
 
         func run() throws {
             // Every file is opened before any is checked, so that a path that is no readable log stops the
@@ -42,6 +61,7 @@ extension Lifecycle {
             var output = StandardOutput()
             var errors = StandardError()
             var outcome = LogCheck.Outcome.success
+            var drawn: [(title: String?, timeline: LifecycleTimeline.Timeline)] = []
             for log in logs {
                 let name = ScenarioFile.displayName(of: log.path)
                 let file: InputFile
@@ -58,14 +78,37 @@ extension Lifecycle {
                         continue
                     }
                 }
-                let result = try LogCheck(format: format, profile: profile).run(
-                    file: name, lines: { try file.lines(path: name) }, output: &output, errors: &errors)
+                let check = LogCheck(format: format, profile: profile)
+                let result: LogCheck.Outcome
+                if timeline == nil {
+                    result = try check.run(
+                        file: name, lines: { try file.lines(path: name) }, output: &output, errors: &errors)
+                } else {
+                    // Only a drawn log is made a trace: the check alone makes no records.
+                    var recorder = TimelineRecorder()
+                    let checked = try check.run(
+                        file: name, lines: { try file.lines(path: name) }, output: &output, errors: &errors,
+                        trace: &recorder)
+                    result = checked.outcome
+                    if let violation = checked.violation {
+                        recorder.mark(.violation, "line \(violation.line): \(violation.event) cannot happen here")
+                    }
+                    if result != .invalidInput { drawn.append((logs.count > 1 ? name : nil, recorder.finish())) }
+                }
                 if result.rawValue > outcome.rawValue { outcome = result }
                 output.flush()
                 // What cannot be written is not checked further: the report would be lost.
                 if output.failure != nil { break }
             }
             try output.finish()
+            if let timeline, !drawn.isEmpty {
+                do {
+                    try Data(TimelineDrawing(width: width).svg(drawn).utf8).write(to: URL(fileURLWithPath: timeline))
+                } catch {
+                    Terminal.printError("\(timeline): error: it cannot be written (\(error.localizedDescription))")
+                    throw ExitCode(LogCheck.Outcome.invalidInput.rawValue)
+                }
+            }
             if outcome != .success { throw ExitCode(outcome.rawValue) }
         }
     }

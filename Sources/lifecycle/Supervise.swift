@@ -37,7 +37,8 @@ extension Lifecycle {
         @Option(help: "A folder for each app's output (APP.log); by default the apps share this terminal.")
         var appOutput: String?
 
-        @Option(help: "How to print the trace: text, jsonl or chrome-trace (Perfetto's; whole once the supervisor stops).")
+        @Option(
+            help: "How to print the trace: text, jsonl or chrome-trace (Perfetto's; whole once the supervisor stops).")
         var format: TraceFormat = .text
 
         @Option(help: "A file for the trace, instead of standard output.")

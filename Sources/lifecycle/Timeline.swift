@@ -30,7 +30,9 @@ extension Lifecycle {
         var output: String?
 
         @Option(
-            help: "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
+            help:
+                "The profile for scenarios that name none: \(Profile.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
         var profile: Profile = .defaultProfile
 
         func validate() throws {

@@ -110,7 +110,8 @@ import Testing
 
     @Test func aRelaunchAfterAKillIsANewProcess() throws {
         let events = try Self.events(
-            of: Self.output([("s", BuiltInScenario.named("watchdog-did-enter-background")!.source)], format: .chromeTrace))
+            of: Self.output(
+                [("s", BuiltInScenario.named("watchdog-did-enter-background")!.source)], format: .chromeTrace))
         let names = events.filter { $0["name"] as? String == "process_name" }
         let kills = events.filter { $0["ph"] as? String == "i" && $0["s"] as? String == "p" }
         #expect(kills.map { $0["name"] as? String } == ["killed by the watchdog"])
@@ -213,7 +214,8 @@ import Testing
     @Test func microsecondsAreExact() {
         for (duration, text) in [
             (Duration.zero, "0"), (.milliseconds(1), "1000"), (.seconds(2), "2000000"), (.nanoseconds(1500), "1.5"),
-            (.seconds(1) + .nanoseconds(1), "1000000.001"), (Simulator<DiscardingTraceSink>.endOfTime, "1" + String(repeating: "0", count: 21)),
+            (.seconds(1) + .nanoseconds(1), "1000000.001"),
+            (Simulator<DiscardingTraceSink>.endOfTime, "1" + String(repeating: "0", count: 21)),
         ] {
             var buffer = TraceBuffer()
             buffer.append(microseconds: duration)

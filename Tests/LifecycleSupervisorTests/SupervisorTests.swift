@@ -222,6 +222,38 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(output.contains("expiration handler"))
     }
 
+    /// `--format chrome-trace`: the supervisor's real times, a process per launch, its background time counted
+    /// down, and the document whole once the supervisor stops on SIGTERM.
+    @Test func theSupervisorWritesAChromeTraceOfRealTime() async throws {
+        let run = try SupervisorRun(
+            profile: "ios13", apps: [("syncer", ["--task", "1"])], extra: ["--format", "chrome-trace"])
+        run.ctl("tap", "syncer")
+        run.ctl("home")
+        #expect(await run.wait(10) { run.status(of: "syncer").contains("suspended") })
+        run.process.terminate()
+        run.process.waitUntilExit()
+        let object = try JSONSerialization.jsonObject(with: Data(run.trace.utf8)) as? [String: Any]
+        let events = try #require(object?["traceEvents"] as? [[String: Any]])
+        #expect(
+            events.contains {
+                $0["name"] as? String == "process_name"
+                    && ($0["args"] as? [String: Any])?["name"] as? String == "syncer"
+            })
+        let states = events.filter { $0["ph"] as? String == "X" }.compactMap { $0["name"] as? String }
+        #expect(states.contains("active") && states.contains("background"))
+        // The task ran about a second of real time, and the budget started at 30 s and fell with it.
+        let counters = events.filter { $0["ph"] as? String == "C" }.compactMap {
+            (($0["args"] as? [String: Any])?["seconds"] as? NSNumber)?.doubleValue
+        }
+        #expect(counters.first.map { $0 > 29 && $0 <= 30 } == true, "\(counters)")
+        #expect(counters.last == 0)
+        let work = events.filter { $0["ph"] as? String == "e" && $0["cat"] as? String == "background task" }
+        let begun = events.filter { $0["ph"] as? String == "b" && $0["cat"] as? String == "background task" }
+        let duration =
+            ((work.first?["ts"] as? NSNumber)?.doubleValue ?? 0) - ((begun.first?["ts"] as? NSNumber)?.doubleValue ?? 0)
+        #expect(duration > 500_000 && duration < 10_000_000, "the task took \(duration) µs of real time")
+    }
+
     @Test func memoryPressureThroughCtlEndsSuspendedApps() async throws {
         let run = try SupervisorRun(apps: [("alpha", []), ("beta", [])])
         run.ctl("tap", "alpha")

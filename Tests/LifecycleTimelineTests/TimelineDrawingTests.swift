@@ -88,8 +88,10 @@ import Testing
         #expect(spans[0].start < spans[0].end && spans[0].end <= spans[1].start)
         let svg = TimelineDrawing().svg([(nil, timeline)])
         let rects = try Self.elements(of: svg).filter { $0.name == "rect" && $0.attributes["fill"] != nil }
-        let widths = rects.filter { $0.attributes["fill"]!.contains("--active") || $0.attributes["fill"]!.contains("--inactive") }
-            .compactMap { Double($0.attributes["width"] ?? "") }
+        let widths = rects.filter {
+            $0.attributes["fill"]!.contains("--active") || $0.attributes["fill"]!.contains("--inactive")
+        }
+        .compactMap { Double($0.attributes["width"] ?? "") }
         #expect(widths.count >= 2 && widths.allSatisfy { $0 >= 10 })
     }
 

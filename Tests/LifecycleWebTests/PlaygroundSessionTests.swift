@@ -201,7 +201,9 @@ import Testing
         // The command's drawing of the session's own scenario, up to the same time.
         var recorder = TimelineRecorder()
         try ScenarioRunner.run(try ScenarioRunner.load(session.source, file: "s"), into: &recorder)
-        let drawn = TimelineDrawing(width: PlaygroundSession.timelineWidth).svg([(nil, recorder.finish(at: .seconds(30)))])
+        let drawn = TimelineDrawing(width: PlaygroundSession.timelineWidth).svg([
+            (nil, recorder.finish(at: .seconds(30)))
+        ])
         #expect(svg == drawn)
     }
 
