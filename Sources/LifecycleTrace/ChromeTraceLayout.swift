@@ -5,9 +5,9 @@ import LifecycleCore
 /// all). A class, so that the spool's sink of each scenario shares it (``SpoolingTraceSink``).
 package final class ChromeTraceLayout {
     private var timeline = TimelineBuilder()
-    private var wroteEvent = false
-    /// What the names of the next scenario's processes add after the app's id (``begin(label:)``).
-    private var label: String?
+    /// What the writer keeps from one record to the next: whether an event was written, what the names of the
+    /// scenario's processes add after the app's id (``begin(label:)``), the last place written.
+    private let memory = ChromeTraceMemory()
 
     package init() {}
 
@@ -20,7 +20,7 @@ package final class ChromeTraceLayout {
     /// one's, and named with `label` after their app's id when given (the scenario's name).
     package func begin(label: String?) {
         timeline = TimelineBuilder(firstProcess: timeline.processesSoFar)
-        self.label = label
+        memory.processLabel = label
     }
 
     package func append<Bytes: TraceBytes>(_ record: consuming TraceRecord, into bytes: inout Bytes) {
@@ -49,10 +49,8 @@ package final class ChromeTraceLayout {
         into bytes: inout Bytes, _ body: (inout TimelineBuilder, inout ChromeTraceEvents<Bytes>) -> Void
     ) {
         // The bytes move into the events and back, so that a buffer of value type is not copied.
-        var events = ChromeTraceEvents(bytes: consume bytes, processLabel: label)
-        events.wroteEvent = wroteEvent
+        var events = ChromeTraceEvents(bytes: consume bytes, memory: memory)
         body(&timeline, &events)
-        wroteEvent = events.wroteEvent
         bytes = events.bytes
     }
 }

@@ -123,6 +123,22 @@ import Testing
         }
     }
 
+    /// The README's picture is the command's drawing of the README's tour: a stale one fails here (draw it again
+    /// with `lifecycle timeline tour.scenario -o docs/images/timeline-tour.svg`).
+    @Test func theReadmesPictureIsTheCommandsDrawingOfTheTour() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "Write a scenario: one command a line"))
+        let open = try #require(readme[marker.upperBound...].range(of: "```\n"))
+        let close = try #require(readme[open.upperBound...].range(of: "```\n"))
+        let tour = String(readme[open.upperBound..<close.lowerBound])
+        let picture = try String(
+            contentsOf: root.appendingPathComponent("docs/images/timeline-tour.svg"), encoding: .utf8)
+        #expect(picture == TimelineDrawing().svg([(nil, try Self.timeline(tour))]))
+        #expect(readme.contains("](docs/images/timeline-tour.svg)"))
+    }
+
     @Test func textIsEscaped() throws {
         let timeline = try Self.timeline("app notes\ntap notes\nopen-url notes notes://a?b=<1>&c=\"2\"\n")
         let elements = try Self.elements(of: TimelineDrawing().svg([("a <title> & more", timeline)]))
