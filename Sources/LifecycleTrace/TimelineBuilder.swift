@@ -9,9 +9,11 @@ import LifecycleCore
 /// so a trace of any length streams through it in the memory of a short one. Each piece goes to a
 /// ``TimelineOutput`` as soon as it is known: a state when it ends, an instant when it happens.
 public struct TimelineBuilder: Sendable {
-    /// The processes running, by app; a slot of `processes` each.
+    /// The processes running, by app; a slot of `processes` each, and the slots of processes that have ended,
+    /// for the next to take.
     private var slots: [AppID: Int] = [:]
     private var processes: [RunningProcess] = []
+    private var freeSlots: [Int] = []
     /// The last app asked about and its slot: the records of one event are nearly always about one app.
     private var lastApp: (app: AppID, slot: Int)?
     /// The number of the next process, and of the next piece of background work.
@@ -103,6 +105,7 @@ public struct TimelineBuilder: Sendable {
         }
         slots.removeAll()
         processes.removeAll()
+        freeSlots.removeAll()
         lastApp = nil
     }
 
@@ -126,8 +129,14 @@ public struct TimelineBuilder: Sendable {
             let number = nextProcess
             nextProcess += 1
             let process = RunningProcess(number: number, state: to, since: time)
-            let slot = processes.firstIndex { !$0.isRunning } ?? processes.count
-            if slot == processes.count { processes.append(process) } else { processes[slot] = process }
+            let slot: Int
+            if let free = freeSlots.popLast() {
+                slot = free
+                processes[slot] = process
+            } else {
+                slot = processes.count
+                processes.append(process)
+            }
             slots[app] = slot
             lastApp = (app, slot)
             output.processBegan(number, app: app, at: time)
@@ -138,6 +147,7 @@ public struct TimelineBuilder: Sendable {
         guard to != .notRunning else {
             close(slot, at: time, reason: reason, into: &output)
             slots[app] = nil
+            freeSlots.append(slot)
             lastApp = nil
             return
         }
@@ -215,14 +225,12 @@ public struct TimelineBuilder: Sendable {
     /// Whether a callback's completion handler holds the app until it is called: a background event's, and a
     /// notification response's (docs/lifecycle.md §4, §18).
     static func holdsTheApp(_ callback: Callback) -> Bool {
-        switch callback {
-        case .didReceiveRemoteNotification, .performFetch, .handleEventsForBackgroundURLSession,
-            .handleWatchKitExtensionRequest, .notificationDidReceive:
-            true
-        default:
-            false
-        }
+        callbacksHoldingTheApp.contains(callback)
     }
+
+    /// The core's background events' callbacks, and the notification response's: made once.
+    private static let callbacksHoldingTheApp = Set(
+        BackgroundEvent.allCases.map(\.callback) + [.notificationDidReceive])
 
     private mutating func backgroundWork<Output: TimelineOutput>(
         _ note: BackgroundWorkNote, in slot: Int, at time: Duration, into output: inout Output
@@ -292,75 +300,6 @@ public struct TimelineBuilder: Sendable {
         }
         output.backgroundTime(.zero, of: processes[slot].number, at: time)
     }
-}
-
-/// A lane of a timeline: one app process's state, or one of its scenes'.
-public struct TimelineLane: Hashable, Sendable {
-    /// The process: a number of the timeline's own, new for every launch (a relaunch after a kill is a new
-    /// process).
-    public var process: Int
-    /// The lane within it: 1 for the app's state, 2 and on for its scenes, in the order they first appear.
-    public var lane: Int
-
-    public init(process: Int, lane: Int) {
-        self.process = process
-        self.lane = lane
-    }
-}
-
-/// What holds an app in the background for a while, and may overlap other such work.
-public enum BackgroundWork: Sendable, Hashable {
-    /// A background task the app began (`beginBackgroundTask`), named or not.
-    case backgroundTask(name: String?)
-    /// A completion handler the app has not called yet: a background event's, a notification response's.
-    case completionHandler(Callback)
-    /// A task of BGTaskScheduler whose launch handler ran and which is not completed yet.
-    case scheduledTask(identifier: String, ScheduledTaskKind)
-
-    /// How a timeline names it: `beginBackgroundTask 'upload'`, the delegate method, `BGAppRefreshTask
-    /// com.news.refresh`.
-    public var name: String {
-        switch self {
-        case .backgroundTask(let name): "beginBackgroundTask" + (name.map { " '\($0)'" } ?? "")
-        case .completionHandler(let callback): "completion handler of " + callback.selector
-        case .scheduledTask(let identifier, let kind): kind.className + " " + identifier
-        }
-    }
-
-    /// Its kind, as a timeline groups it: `background task`, `completion handler`, `BGTask`.
-    public var category: String {
-        switch self {
-        case .backgroundTask: "background task"
-        case .completionHandler: "completion handler"
-        case .scheduledTask: "BGTask"
-        }
-    }
-
-    var isBackgroundTask: Bool {
-        if case .backgroundTask = self { true } else { false }
-    }
-}
-
-/// Where a ``TimelineBuilder`` puts the pieces of a timeline as it learns them: a writer of Chrome's trace events,
-/// or a picture.
-public protocol TimelineOutput {
-    /// A process begins: the app launched.
-    mutating func processBegan(_ process: Int, app: AppID, at time: Duration)
-    /// A lane of a process is used for the first time: the app's state (named `app`), or a scene (its id).
-    mutating func laneBegan(_ lane: TimelineLane, name: String, at time: Duration)
-    /// A lane was in a state from `start` to `end`: told when the state ends. A lane's states never overlap.
-    mutating func state(_ state: String, of lane: TimelineLane, from start: Duration, to end: Duration)
-    /// A callback, a notification or a note on its lane; the scenario's lines, and records of an app that does not
-    /// run, on none (`nil`).
-    mutating func instant(_ event: TraceRecord.Event, on lane: TimelineLane?, at time: Duration)
-    /// A process ended: killed or terminated for `reason`, or at the end of the trace (`nil`).
-    mutating func processEnded(_ process: Int, reason: TransitionReason?, at time: Duration)
-    /// Work that holds the app in the background begins; `id` is the timeline's own, unique.
-    mutating func workBegan(_ work: BackgroundWork, id: Int, process: Int, at time: Duration)
-    /// That work ends: done, expired, or with its process.
-    mutating func workEnded(_ work: BackgroundWork, id: Int, process: Int, at time: Duration)
-    /// The background time the process has left at `time`; zero once it stops running.
-    mutating func backgroundTime(_ remaining: Duration, of process: Int, at time: Duration)
 }
 
 /// A process the builder follows.
