@@ -74,6 +74,13 @@
             state.socket.close();
             return;
         }
+        if (reply.timeline) {
+            // The timeline asked for on its own changes nothing else: only it is drawn again, so the rest of the page
+            // is not replaced under the learner's pointer.
+            state.timeline = reply.timeline;
+            drawTimeline();
+            return answered(reply);
+        }
         // The whole text comes when it was replaced; otherwise only what changed: the first `keep` UTF-16 units of the
         // text the session had stay, and `text` follows them.
         let source = reply.source ?? null;
@@ -95,11 +102,15 @@
         state.trace.length = Math.min(state.trace.length, reply.traceFrom);
         for (const line of fresh) state.trace.push(line);
         state.snapshot = reply.phone;
-        if (reply.timeline) state.timeline = reply.timeline;
-        else askForTimeline();
+        askForTimeline();
         showProblem(reply.problem || null);
         if (reply.export) download("playground.jsonl", reply.export, "application/jsonl");
         render(reply.traceFrom, fresh);
+        answered(reply);
+    }
+
+    /** A reply has been taken in: the next request waiting may go. */
+    function answered(reply) {
         state.waiting = false;
         if (reply.problem) {
             pause();
