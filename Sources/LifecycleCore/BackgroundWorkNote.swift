@@ -35,8 +35,10 @@ public enum BackgroundWorkNote: Hashable, Sendable {
                 || first == UInt8(ascii: "c")
         else { return nil }
         if let rest = text.dropping(prefix: Self.begin) {
-            if let work = rest.dropping(prefix: ": ")?.dropping(suffix: Self.ofWork), let seconds = Double(work) {
-                self = .scriptedTaskBegan(work: .milliseconds(Int64((seconds * 1000).rounded())))
+            if let work = rest.dropping(prefix: ": ")?.dropping(suffix: Self.ofWork),
+                let milliseconds = Self.milliseconds(work)
+            {
+                self = .scriptedTaskBegan(work: .milliseconds(milliseconds))
             } else if let arrow = rest.ranges(of: Self.arrow).last,
                 let number = UInt64(rest[arrow.upperBound...])
             {
@@ -64,6 +66,20 @@ public enum BackgroundWorkNote: Hashable, Sendable {
         } else {
             return nil
         }
+    }
+
+    /// Seconds as ``Swift/Duration/secondsText`` writes them (`20`, `1.5`, `0.025`), in milliseconds: read in whole
+    /// numbers, as the core reads no floating point (a `Double`'s rounding needs the C library, which the core
+    /// does not link).
+    private static func milliseconds(_ text: String) -> Int64? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0, whole < Int64.max / 1000 else { return nil }
+        guard parts.count == 2 else { return whole * 1000 }
+        let fraction = parts[1]
+        guard (1...3).contains(fraction.count), fraction.allSatisfy(\.isASCII), let digits = Int64(fraction) else {
+            return nil
+        }
+        return whole * 1000 + digits * [100, 10, 1][fraction.count - 1]
     }
 
     private static let begin = "beginBackgroundTask"

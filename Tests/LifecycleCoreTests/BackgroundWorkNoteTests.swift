@@ -6,6 +6,7 @@ import Testing
     static let notes: [BackgroundWorkNote] = [
         .scriptedTaskBegan(work: .seconds(20)),
         .scriptedTaskBegan(work: .milliseconds(1500)),
+        .scriptedTaskBegan(work: .milliseconds(25)),
         .taskBegan(name: nil, identifier: BackgroundTaskIdentifier(rawValue: 3)),
         .taskBegan(name: "upload → cloud", identifier: BackgroundTaskIdentifier(rawValue: 12)),
         .taskEnded(identifier: nil),
@@ -39,6 +40,7 @@ import Testing
             "endBackgroundTask: no background task exists with identifier 4", "beginBackgroundTask", "begin",
             "the completion handler of application:performFetchWithCompletionHandler: is never called: it holds the app",
             "completion handler of", "background time used up with a background task not ended", "",
+            "beginBackgroundTask: 1.2345 s of work", "beginBackgroundTask: -1 s of work", "beginBackgroundTask: x s of work",
         ] {
             #expect(BackgroundWorkNote(text: text) == nil, "\(text)")
         }

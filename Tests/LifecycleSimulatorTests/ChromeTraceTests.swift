@@ -108,6 +108,25 @@ import Testing
         #expect(events.filter { $0["cat"] as? String == "callback" }.count == callbacks, "\(name)")
     }
 
+    /// Random phone use, seeded and reproducible: every document well formed, its lanes tiled, its work balanced,
+    /// however the apps launch, die, share the screen and hear notifications.
+    @Test(arguments: UInt64(1)...8)
+    func randomSessionsAreWellFormedDocuments(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let apps = RandomWorkload.randomApps(count: 6, scenesPercent: 50, notificationsPercent: 40, using: &random)
+        let profile = [Profile.ios12, .ios17, .ios26][Int(seed % 3)]
+        let simulator = Simulator(phone: Phone(profile: profile, apps: apps), sink: ChromeTraceWriter(output: ""))
+        var workload = RandomWorkload(seed: seed, apps: apps.map(\.id))
+        workload.notifications = true
+        workload.drive(simulator, actions: 1_500, labelled: true)
+        var writer = simulator.sink
+        writer.finish()
+        let events = try Self.events(of: writer.output)
+        Self.checkProperties(of: events, "seed \(seed)")
+        #expect(events.contains { $0["ph"] as? String == "C" }, "seed \(seed) never ran a background budget")
+        #expect(events.contains { $0["ph"] as? String == "b" }, "seed \(seed) never held background work")
+    }
+
     @Test func aRelaunchAfterAKillIsANewProcess() throws {
         let events = try Self.events(
             of: Self.output(
