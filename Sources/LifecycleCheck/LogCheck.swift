@@ -144,25 +144,19 @@ public struct LogCheck {
         var violation: (number: Int, event: LoggedEvent, possible: Set<LogChecker.State>, allowed: [LoggedEvent])?
         do {
             try kept.forEach { line, number in
-                let outcome = checker.check(line)
-                if traces {
-                    switch outcome {
-                    case .consistent(let states), .quirk(_, let states):
-                        checkedTrace.add(line, states: states, into: &trace)
-                    case .violation:
-                        checkedTrace.add(line, states: nil, into: &trace)
-                    }
-                }
-                switch outcome {
+                switch checker.check(line) {
                 case .consistent(let states):
+                    if traces { checkedTrace.add(line, states: states, into: &trace) }
                     write(
                         line: number, event: line.event, states: (states, checker.lastStateSetNumber),
                         report: &report, to: &output)
                 case .quirk(let quirk, let states):
+                    if traces { checkedTrace.add(line, states: states, into: &trace) }
                     writeQuirk(
                         quirk, line: number, event: line.event, states: (states, checker.lastStateSetNumber),
                         report: &report, to: &output)
                 case .violation(let possible, let allowed):
+                    if traces { checkedTrace.add(line, states: nil, into: &trace) }
                     violation = (number, line.event, possible, allowed)
                     return false
                 }

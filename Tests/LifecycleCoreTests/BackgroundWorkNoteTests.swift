@@ -40,7 +40,8 @@ import Testing
             "endBackgroundTask: no background task exists with identifier 4", "beginBackgroundTask", "begin",
             "the completion handler of application:performFetchWithCompletionHandler: is never called: it holds the app",
             "completion handler of", "background time used up with a background task not ended", "",
-            "beginBackgroundTask: 1.2345 s of work", "beginBackgroundTask: -1 s of work", "beginBackgroundTask: x s of work",
+            "beginBackgroundTask: 1.2345 s of work", "beginBackgroundTask: -1 s of work",
+            "beginBackgroundTask: x s of work",
         ] {
             #expect(BackgroundWorkNote(text: text) == nil, "\(text)")
         }
