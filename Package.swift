@@ -87,7 +87,10 @@ let package = Package(
         // What the fuzzers run: the scenario language and the log checker, on any bytes (Fuzz/, and the tests).
         .target(
             name: "LifecycleFuzzing",
-            dependencies: ["LifecycleScenario", "LifecycleSimulator", "LifecycleCheck", "LifecycleTrace"]),
+            dependencies: [
+                "LifecycleScenario", "LifecycleSimulator", "LifecycleCheck", "LifecycleTrace", "LifecycleTimeline",
+                "LifecycleText",
+            ]),
         // Real delegates under the simulator, in virtual time, for tests; the explorer, also of real processes.
         .target(
             name: "LifecycleTesting",

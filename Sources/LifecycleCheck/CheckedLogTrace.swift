@@ -14,15 +14,20 @@ struct CheckedLogTrace {
     private var states: [String: LogChecker.State] = [:]
     private var origin: Double?
     private var now: Duration = .zero
+    /// The latest time a line is drawn at, in milliseconds since the first line with a time.
+    private static let latest = 1e12
 
     /// The records of one checked line: its event, then its state if the model knows it.
     mutating func add<Sink: TraceSink>(
         _ line: LogRecognizer.Recognized, states possible: Set<LogChecker.State>?, into sink: inout Sink
     ) {
-        if let time = line.time {
+        if let time = line.time, time.isFinite {
             let origin = self.origin ?? time
             self.origin = origin
-            now = max(now, .milliseconds(Int64(((time - origin) * 1000).rounded())))
+            // A log's times go backwards (a clock set back) or leap: the trace's time never goes back, and stops at
+            // a billion seconds after the first line's (more than 30 years), what a millisecond count holds.
+            let milliseconds = min(max((time - origin) * 1000, 0), Self.latest).rounded()
+            now = max(now, .milliseconds(Int64(milliseconds)))
         }
         let process = line.process ?? "app"
         // NSLog's `App[pid:tid]` is kept up to the pid: closed again to name the process.

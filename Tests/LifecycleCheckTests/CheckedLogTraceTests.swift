@@ -40,6 +40,19 @@ import Testing
         #expect(records.filter { if case .callback = $0.event { true } else { false } }.count == 6)
     }
 
+    /// Found by the fuzzer: a time a million years on, or before the first, is drawn at the latest time a trace
+    /// holds, or at the time before — never a trap.
+    @Test func timesThatLeapOrGoBackAreHeldWithinTheTrace() {
+        let log = """
+            {"t":5,"kind":"callback","app":"a","name":"application:didFinishLaunchingWithOptions:"}
+            {"t":99999999999999999999,"kind":"callback","app":"a","name":"applicationDidBecomeActive:"}
+            {"t":1,"kind":"callback","app":"a","name":"applicationWillResignActive:"}
+            """
+        let (records, _) = Self.trace(log)
+        let callbacks = records.filter { if case .callback = $0.event { true } else { false } }
+        #expect(callbacks.map(\.time) == [.zero, .seconds(1_000_000_000), .seconds(1_000_000_000)])
+    }
+
     @Test func theTraceStopsAtTheLineTheModelCannotExplain() {
         let log = """
             MyApp[100:1] application:didFinishLaunchingWithOptions:
