@@ -208,7 +208,12 @@ public struct Timeline: TimelineOutput, Sendable {
 
     public mutating func processEnded(_ process: Int, reason: TransitionReason?, at time: Duration) {
         noteTime(time)
-        guard let reason, let app = apps[process] else { return }
+        // Nothing more comes of an ended process: what was kept for its lanes goes, so that what is kept grows with
+        // the processes running, not with every process there was.
+        let app = apps.removeValue(forKey: process)
+        laneRows = laneRows.filter { $0.key.process != process }
+        stateStarts = stateStarts.filter { $0.key.process != process }
+        guard let reason, let app else { return }
         marks.append(Mark(moment: moment(time), text: reason.endOfProcess, kind: .end, app: app))
     }
 
