@@ -229,14 +229,8 @@ package struct ChromeTraceEvents<Bytes: TraceBytes>: TimelineOutput {
             return true
         case nil: return false
         }
-        bytes.append(#","args":{"options":{"#)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(jsonQuoted: entry.key)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(jsonQuoted: entry.value)
-        }
-        bytes.append("}")
+        bytes.append(#","args":{"options":"#)
+        bytes.append(jsonObject: entries)
         appendApp(app)
         bytes.append("}}")
         return true

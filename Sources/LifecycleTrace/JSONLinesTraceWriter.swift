@@ -178,22 +178,9 @@ public struct JSONLinesTraceWriter<Output: TextOutputStream>: TraceSink {
             bytes.append("\"}\n")
             return
         }
-        bytes.append(UInt8(ascii: "\""))
-        appendOptions(options, to: &bytes)
+        bytes.append(#"","options":"#)
+        bytes.append(jsonObject: options)
         bytes.append("}\n")
-    }
-
-    private static func appendOptions<Bytes: TraceBytes>(
-        _ entries: [(key: String, value: String)], to bytes: inout Bytes
-    ) {
-        bytes.append(#","options":{"#)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(jsonQuoted: entry.key)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(jsonQuoted: entry.value)
-        }
-        bytes.append(UInt8(ascii: "}"))
     }
 }
 

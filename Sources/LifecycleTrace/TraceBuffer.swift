@@ -195,6 +195,18 @@ extension TraceBytes {
         return digits
     }
 
+    /// A JSON object of string values, keys in the order given: a callback's launch or connection options.
+    package mutating func append(jsonObject entries: [(key: String, value: String)]) {
+        append(UInt8(ascii: "{"))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { append(UInt8(ascii: ",")) }
+            append(jsonQuoted: entry.key)
+            append(UInt8(ascii: ":"))
+            append(jsonQuoted: entry.value)
+        }
+        append(UInt8(ascii: "}"))
+    }
+
     /// A JSON string literal; strings with nothing to escape (nearly all) are copied whole.
     package mutating func append(jsonQuoted text: String) {
         append(UInt8(ascii: "\""))

@@ -102,12 +102,7 @@ extension Lifecycle {
             }
             try output.finish()
             if let timeline, !drawn.isEmpty {
-                do {
-                    try Data(TimelineDrawing(width: width).svg(drawn).utf8).write(to: URL(fileURLWithPath: timeline))
-                } catch {
-                    Terminal.printError("\(timeline): error: it cannot be written (\(error.localizedDescription))")
-                    throw ExitCode(LogCheck.Outcome.invalidInput.rawValue)
-                }
+                try Terminal.write(TimelineDrawing(width: width).svg(drawn), toFile: timeline)
             }
             if outcome != .success { throw ExitCode(outcome.rawValue) }
         }

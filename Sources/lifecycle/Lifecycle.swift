@@ -106,7 +106,7 @@ extension Lifecycle {
             var copies: [InputFile] = []
             for file in self.files {
                 let heading = self.files.count > 1 ? file : nil
-                if let scenario = builtInScenario(file) {
+                if let scenario = ScenarioFile.builtInScenario(file) {
                     inputs.append(
                         ScenarioBatch.Input(file: scenario.fileName, source: scenario.source, heading: heading))
                     continue
@@ -119,10 +119,7 @@ extension Lifecycle {
                         ScenarioBatch.Input(file: ScenarioFile.displayName(of: file), source: source, heading: heading))
                 } catch {
                     var message = error.description
-                    if case .missing = error {
-                        message += "; it is not a built-in scenario either ('lifecycle scenarios' lists them)"
-                        if let name = BuiltInScenario.closestName(to: file) { message += "; did you mean '\(name)'?" }
-                    }
+                    if case .missing = error { message += ScenarioFile.notBuiltIn(file) }
                     Terminal.printError(message)
                     throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
                 }
@@ -130,18 +127,12 @@ extension Lifecycle {
             try withExtendedLifetime(copies) { try finish(options.batch(), inputs) }
         }
 
-        /// The built-in scenario an argument names: not `-`, and no file of that name.
-        private func builtInScenario(_ file: String) -> BuiltInScenario? {
-            guard file != "-", !FileManager.default.fileExists(atPath: file) else { return nil }
-            return BuiltInScenario.named(file)
-        }
-
         /// Runs one input as its lines arrive: standard input read as it comes, not copied first.
         private func runStreamed(_ file: String) throws {
             let input: ScenarioBatch.Input
             if file == "-" {
                 input = ScenarioBatch.Input(file: "<stdin>", source: .stream(descriptor: STDIN_FILENO))
-            } else if let scenario = builtInScenario(file) {
+            } else if let scenario = ScenarioFile.builtInScenario(file) {
                 input = ScenarioBatch.Input(file: scenario.fileName, source: scenario.source)
             } else {
                 input = ScenarioBatch.Input(file: ScenarioFile.displayName(of: file), source: .path(file))

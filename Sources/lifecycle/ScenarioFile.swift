@@ -11,6 +11,18 @@ enum ScenarioFile {
         path == "-" ? "<stdin>" : path
     }
 
+    /// The built-in scenario an argument names: not `-`, and no file of that name (a file comes first).
+    static func builtInScenario(_ argument: String) -> BuiltInScenario? {
+        guard argument != "-", !FileManager.default.fileExists(atPath: argument) else { return nil }
+        return BuiltInScenario.named(argument)
+    }
+
+    /// What the error about a missing file adds: that it names no built-in scenario either, and the closest one.
+    static func notBuiltIn(_ argument: String) -> String {
+        "; it is not a built-in scenario either ('lifecycle scenarios' lists them)"
+            + (BuiltInScenario.closestName(to: argument).map { "; did you mean '\($0)'?" } ?? "")
+    }
+
     static func read(_ path: String) -> Result<String, ReadError> {
         let data: Data
         if path == "-" {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LifecycleTrace
 
 #if canImport(Glibc)
@@ -67,6 +68,17 @@ enum Terminal {
         var output = StandardOutput()
         output.write(text)
         try output.finish()
+    }
+
+    /// Writes `text` to the file at `path`, made or replaced; a file that cannot be written is said, and the command
+    /// exits 2, as for any output it cannot write.
+    static func write(_ text: String, toFile path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            printError("\(path): error: it cannot be written (\(error.localizedDescription))")
+            throw ExitCode(2)
+        }
     }
 
     /// How a command ends when its output cannot be written, as coreutils' do: a reader that has gone (a closed

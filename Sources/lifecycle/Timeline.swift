@@ -68,12 +68,7 @@ extension Lifecycle {
             }
             let svg = TimelineDrawing(width: width).svg(sections)
             if let output {
-                do {
-                    try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
-                } catch {
-                    Terminal.printError("\(output): error: it cannot be written (\(error.localizedDescription))")
-                    throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
-                }
+                try Terminal.write(svg, toFile: output)
             } else {
                 try Terminal.print(svg)
             }
@@ -82,16 +77,13 @@ extension Lifecycle {
 
         /// A scenario's name and text: a file (first), standard input, or a built-in scenario.
         static func source(of file: String) throws -> (name: String, source: String) {
-            if file != "-", !FileManager.default.fileExists(atPath: file), let scenario = BuiltInScenario.named(file) {
-                return (scenario.name, scenario.source)
-            }
+            if let scenario = ScenarioFile.builtInScenario(file) { return (scenario.name, scenario.source) }
             switch ScenarioFile.read(file) {
             case .success(let text): return (ScenarioFile.displayName(of: file), text)
             case .failure(let error):
                 var message = error.description
                 if !FileManager.default.fileExists(atPath: file), file != "-" {
-                    message += "; it is not a built-in scenario either ('lifecycle scenarios' lists them)"
-                    if let name = BuiltInScenario.closestName(to: file) { message += "; did you mean '\(name)'?" }
+                    message += ScenarioFile.notBuiltIn(file)
                 }
                 Terminal.printError(message)
                 throw ExitCode(ScenarioBatch.Outcome.invalidInput.rawValue)
