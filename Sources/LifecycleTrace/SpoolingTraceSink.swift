@@ -9,9 +9,9 @@ package struct SpoolingTraceSink: TraceSink {
         case chromeTrace(ChromeTraceLayout)
     }
 
-    package let layout: Layout
     /// The layout as each record switches over it: a payload for the text's layout only, the Chrome layout kept
-    /// beside it.
+    /// beside it (switching over `Layout` itself, whose class payload makes it a multi-payload enum, cost jsonl and
+    /// text 0.4% more instructions).
     private let writing: Writing
     private let chrome: ChromeTraceLayout?
     package let spool: TraceSpool
@@ -28,7 +28,6 @@ package struct SpoolingTraceSink: TraceSink {
     }
 
     package init(layout: Layout, spool: TraceSpool) {
-        self.layout = layout
         self.spool = spool
         switch layout {
         case .jsonl: (writing, chrome) = (.jsonl, nil)
