@@ -157,7 +157,10 @@ struct AppDeclarationParser {
             throw line.error(
                 at: token, "\(quoted(key)) describes the app's notification delegate: declare 'notifications' as well")
         }
-        if let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") }) {
+        // Only a line that permits tasks is searched for its `bgtasks=` word: most app lines permit none.
+        if !configuration.permittedTasks.isEmpty,
+            let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") })
+        {
             for task in configuration.permittedTasks {
                 guard let kind = task.kind, let mode = kind.requiredMode, !configuration.backgroundModes.contains(mode)
                 else { continue }
