@@ -319,7 +319,7 @@ public struct ScenarioParser {
                     throw line.error(
                         at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
                 }
-                values.window = try line.sceneID(token, hash: hash, declared)
+                values.scene = try line.sceneID(token, hash: hash, declared)
                 appColumn = token.column
             case .layout:
                 if token.text == "replacing" {
@@ -347,7 +347,7 @@ public struct ScenarioParser {
                 }
                 appColumn = token.column
             case .text, .url:
-                values.texts.append(String(token.text))
+                values.text = String(token.text)
             case .duration:
                 values.duration = try line.duration(token)
             case .state where values.scene != nil:
@@ -406,7 +406,7 @@ public struct ScenarioParser {
                     throw line.error(
                         at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
                 }
-                values.window = try line.sceneID(token, hash: hash, declared)
+                values.scene = try line.sceneID(token, hash: hash, declared)
             case .requestOptions:
                 for option in arguments.dropFirst(position) { try values.readRequestOption(option, line) }
             }
@@ -417,20 +417,28 @@ public struct ScenarioParser {
     // MARK: Commands
 
     struct ArgumentValues: Sendable {
+        // As few counted references as the commands need: the values are made and destroyed on every action
+        // line, each such field a release there.
         var app = AppID("")
-        var texts: [String] = []
+        /// For `open-url`, `shortcut` and `continue`: the URL or the type.
+        var text = ""
         var duration = Duration.zero
         var state = AppState.notRunning
         var count: Int?
-        /// For `expect`: the scene it names instead of an app, and the scene's state (`nil`: disconnected).
+        /// For `expect`, `pick` and `swipe`: the scene named instead of an app (with `expect`'s state of the scene,
+        /// `nil`: disconnected). For `close-window` and the other window commands: the window; for `new-window`:
+        /// the window it replaces.
         var scene: SceneID?
         var sceneState: SceneState?
-        /// For `new-window`: where the window goes. For `close-window`: the window.
+        /// For `new-window`: where the window goes.
         var placement = WindowPlacement.fullScreen
-        var window = SceneID(rawValue: "")
-        /// For `submit`, `bgtask-launch` and `bgtask-expire`: the task identifier; for `submit`, the request.
+        /// For `submit`, `bgtask-launch` and `bgtask-expire`: the task identifier; for `notification-action`, the
+        /// action's.
         var identifier = ""
-        var request = TaskRequest(identifier: "")
+        /// For `submit`: the request's options.
+        var earliestBegin: Duration?
+        var requiresExternalPower = false
+        var requiresNetworkConnectivity = false
         /// For `background-app-refresh` and `charger`: `on`.
         var enabled = false
         /// For `notify`: `local`; for `notification-action`: `foreground`; for `push`: `throttled`.
@@ -440,14 +448,14 @@ public struct ScenarioParser {
         mutating func readRequestOption(_ token: Token, _ line: LineContext) throws(ScenarioError) {
             let text = token.text
             if text.hasPrefix("after=") {
-                guard request.earliestBegin == nil else { throw line.error(at: token, "'after=' is given twice") }
-                request.earliestBegin = try line.duration(token, text.dropFirst("after=".count))
+                guard earliestBegin == nil else { throw line.error(at: token, "'after=' is given twice") }
+                earliestBegin = try line.duration(token, text.dropFirst("after=".count))
             } else if text == "requires-power" || text == "requires-network" {
                 let power = text == "requires-power"
-                guard !(power ? request.requiresExternalPower : request.requiresNetworkConnectivity) else {
+                guard !(power ? requiresExternalPower : requiresNetworkConnectivity) else {
                     throw line.error(at: token, "\(quoted(text)) is given twice")
                 }
-                if power { request.requiresExternalPower = true } else { request.requiresNetworkConnectivity = true }
+                if power { requiresExternalPower = true } else { requiresNetworkConnectivity = true }
             } else {
                 var message = "expected after=DURATION, requires-power or requires-network, found \(quoted(text))"
                 if let suggestion = Spelling.closest(to: text, among: ["requires-power", "requires-network"]) {
@@ -456,6 +464,9 @@ public struct ScenarioParser {
                 throw line.error(at: token, message)
             }
         }
+
+        /// The window a `.scene` argument names: the commands that take one are not made without it.
+        var window: SceneID { scene ?? SceneID(rawValue: "") }
     }
 
     enum ArgumentKind {
@@ -556,9 +567,9 @@ public struct ScenarioParser {
             .perform(values.scene.map(UserAction.swipeWindow) ?? .swipe(values.app))
         },
         "new-window": CommandSyntax(arguments: [.app, .layout, .replacing, .replacedScene]) { values in
-            values.window.rawValue.isEmpty
-                ? .perform(.newWindow(values.app, placement: values.placement))
-                : .perform(.replaceWindow(values.app, replacing: values.window))
+            .perform(
+                values.scene.map { .replaceWindow(values.app, replacing: $0) }
+                    ?? .newWindow(values.app, placement: values.placement))
         },
         "close-window": CommandSyntax(arguments: [.scene]) { .perform(.closeWindow($0.window)) },
         "focus": CommandSyntax(arguments: [.scene]) { .perform(.focusWindow($0.window)) },
@@ -577,9 +588,9 @@ public struct ScenarioParser {
         "hang-up": action(.hangUp),
         "lock": action(.lock),
         "unlock": action(.unlock),
-        "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.texts[0])) },
-        "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.texts[0])) },
-        "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.texts[0])) },
+        "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.text)) },
+        "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.text)) },
+        "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.text)) },
         "push-tap": appAction(UserAction.tapPushNotification),
         "notify": CommandSyntax(arguments: [.app, .local]) { .perform(.notify($0.app, remote: !$0.flag)) },
         "notification-tap": appAction(UserAction.tapNotification),
@@ -598,8 +609,10 @@ public struct ScenarioParser {
         "disconnect-display": action(.disconnectDisplay),
         "prewarm": appAction(UserAction.prewarm),
         "submit": CommandSyntax(arguments: [.app, .identifier, .requestOptions]) { values in
-            var request = values.request
-            request.identifier = values.identifier
+            let request = TaskRequest(
+                identifier: values.identifier, earliestBegin: values.earliestBegin,
+                requiresExternalPower: values.requiresExternalPower,
+                requiresNetworkConnectivity: values.requiresNetworkConnectivity)
             return .perform(.submitTaskRequest(values.app, request))
         },
         "bgtask-launch": CommandSyntax(arguments: [.app, .identifier]) {

@@ -11,7 +11,7 @@ import Testing
         for (word, syntax) in ScenarioParser.commands {
             let found = try #require(ScenarioParser.syntax(of: word), "\(word)")
             var values = ScenarioParser.ArgumentValues()
-            (values.app, values.texts, values.duration, values.count) = ("x", ["y"], .seconds(2), 3)
+            (values.app, values.text, values.duration, values.count) = ("x", "y", .seconds(2), 3)
             #expect(found.arguments == syntax.arguments && found.make(values) == syntax.make(values), "\(word)")
         }
         for word in ["", "ta", "tapp", "Tap", "t", "home ", "é", "memory-", "wait2", "profile", "app"] {
