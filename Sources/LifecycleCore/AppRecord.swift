@@ -102,12 +102,13 @@ struct AppRecord: Sendable {
     var footprint: Int
 
     init(configuration: AppConfiguration, profile: Profile) {
-        self.configuration = configuration
         self.behavior = configuration.behavior
         self.hasContinuousBackgroundMode = configuration.hasContinuousBackgroundMode
         self.notificationDelegate = configuration.notificationDelegate
         self.livesScenes = configuration.usesScenes && profile.allowsScenes
         self.footprint = configuration.memory
+        // Last, so that the configuration is moved in, not copied (a copy retains each of its collections).
+        self.configuration = configuration
     }
 
     /// Takes the armed watchdog, leaving none. In place: reading `watchdog` through the phone's array would copy

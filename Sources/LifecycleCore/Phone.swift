@@ -97,12 +97,14 @@ public struct Phone: Sendable {
         self.profile = profile
         self.device = device
         self.deviceMemory = Self.withinMemoryRange(deviceMemory)
-        self.apps = AppRecords(
-            apps.map { configuration in
-                var configuration = configuration
-                configuration.memory = Self.withinMemoryRange(configuration.memory)
-                return AppRecord(configuration: configuration, profile: profile)
-            })
+        // One copy of each configuration, moved into its record (`map` with a copy in its closure made three).
+        var records: [AppRecord] = []
+        records.reserveCapacity(apps.count)
+        for var configuration in apps {
+            configuration.memory = Self.withinMemoryRange(configuration.memory)
+            records.append(AppRecord(configuration: configuration, profile: profile))
+        }
+        self.apps = AppRecords(records)
         var directory = AppDirectory()
         for app in apps {
             let isNew = directory.append(app.id)
