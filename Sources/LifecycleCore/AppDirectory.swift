@@ -26,10 +26,21 @@ struct AppDirectory: Sendable {
         return byID[app]
     }
 
+    /// An empty directory with room for `capacity` apps: a phone made with its apps appends them without the
+    /// dictionary growing (each growth hashes every identifier again).
+    init(capacity: Int = 0) {
+        byID.reserveCapacity(capacity)
+        ids.reserveCapacity(capacity)
+    }
+
     /// Gives an app the next index, and says whether its identifier was new: `false` changes nothing.
     mutating func append(_ app: AppID) -> Bool {
-        guard byID[app] == nil else { return false }
-        byID[app] = ids.count
+        // One hash of the identifier, not two (a look, then a store): the index is stored, and the index that was
+        // there put back, which only a mistake (an app declared twice) does.
+        if let existing = byID.updateValue(ids.count, forKey: app) {
+            byID[app] = existing
+            return false
+        }
         ids.append(app)
         if 2 * ids.count > slots.count {
             slots = [UInt32](repeating: 0, count: 2 * slots.count)

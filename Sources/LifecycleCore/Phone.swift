@@ -105,7 +105,7 @@ public struct Phone: Sendable {
             records.append(AppRecord(configuration: configuration, profile: profile))
         }
         self.apps = AppRecords(records)
-        var directory = AppDirectory()
+        var directory = AppDirectory(capacity: apps.count)
         for app in apps {
             let isNew = directory.append(app.id)
             precondition(isNew, "app \(app.id) is declared twice")
