@@ -100,16 +100,14 @@ public struct Phone: Sendable {
         // One copy of each configuration, moved into its record (`map` with a copy in its closure made three).
         var records: [AppRecord] = []
         records.reserveCapacity(apps.count)
+        var directory = AppDirectory(capacity: apps.count)
         for var configuration in apps {
+            let isNew = directory.append(configuration.id)
+            precondition(isNew, "app \(configuration.id) is declared twice")
             configuration.memory = Self.withinMemoryRange(configuration.memory)
             records.append(AppRecord(configuration: configuration, profile: profile))
         }
         self.apps = AppRecords(records)
-        var directory = AppDirectory(capacity: apps.count)
-        for app in apps {
-            let isNew = directory.append(app.id)
-            precondition(isNew, "app \(app.id) is declared twice")
-        }
         self.indexByID = directory
     }
 

@@ -112,6 +112,8 @@ struct AppDeclarationParser {
         self.id = id
         var configuration = AppConfiguration(id: id)
         var seen: Set<Option> = []
+        // The `bgtasks=` word, kept for the check of its tasks' modes once every option is read.
+        var tasksToken: Token?
         for token in line.tokens.dropFirst(2) {
             let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = parts[0]
@@ -142,6 +144,7 @@ struct AppDeclarationParser {
                     "'\(option.rawValue)' needs a value: \(option.rawValue)=VALUE, with \(option.expectedValue)")
             }
             try apply(option, value ?? "", token, to: &configuration)
+            if option == .bgtasks { tasksToken = token }
         }
         if configuration.supportsMultipleWindows, !configuration.usesScenes,
             let token = line.tokens.first(where: { $0.text == Option.multipleWindows.rawValue })
@@ -157,10 +160,7 @@ struct AppDeclarationParser {
             throw line.error(
                 at: token, "\(quoted(key)) describes the app's notification delegate: declare 'notifications' as well")
         }
-        // Only a line that permits tasks is searched for its `bgtasks=` word: most app lines permit none.
-        if !configuration.permittedTasks.isEmpty,
-            let token = line.tokens.first(where: { $0.text.hasPrefix(Option.bgtasks.rawValue + "=") })
-        {
+        if let token = tasksToken {
             for task in configuration.permittedTasks {
                 guard let kind = task.kind, let mode = kind.requiredMode, !configuration.backgroundModes.contains(mode)
                 else { continue }
