@@ -15,6 +15,9 @@ public enum FaultNote: Hashable, Sendable {
     case completionHandlerTimedOut(selector: String, limit: String)
     /// A notification's response was not delivered: the app had set no delegate of UNUserNotificationCenter.
     case responseLost(selector: String)
+    /// A background task was still open when its expiration handler returned: the handler must end it before it
+    /// returns, and iOS logs this line (docs/lifecycle.md §19). `identifier` is the task's number.
+    case taskNotEndedByExpirationHandler(identifier: Int)
 
     /// The note's text, as the trace shows it.
     public var text: String {
@@ -27,6 +30,8 @@ public enum FaultNote: Hashable, Sendable {
         case .completionHandlerTimedOut(let selector, let limit):
             Self.watchdog + Self.handlerOf + selector + Self.wasNotCalledWithin + limit + " s"
         case .responseLost(let selector): selector + Self.noDelegate
+        case .taskNotEndedByExpirationHandler(let identifier):
+            Self.stillNotEnded + String(identifier) + Self.likelyTerminated
         }
     }
 
@@ -58,6 +63,10 @@ public enum FaultNote: Hashable, Sendable {
             self = .scheduledTaskNotCompleted(identifier: identifier)
         } else if let selector = text.dropping(suffix: Self.noDelegate) {
             self = .responseLost(selector: selector)
+        } else if let number = text.dropping(prefix: Self.stillNotEnded)?.dropping(suffix: Self.likelyTerminated),
+            let identifier = Int(number)
+        {
+            self = .taskNotEndedByExpirationHandler(identifier: identifier)
         } else {
             return nil
         }
@@ -77,6 +86,11 @@ public enum FaultNote: Hashable, Sendable {
         "the app has set no delegate of UNUserNotificationCenter yet (Apple asks for one before the launch ends): "
         + "the response is lost"
     private static let noDelegate = " not called: " + noDelegateReason
+    /// iOS's own words (logged by UIKit since iOS 13), with the task's number where iOS prints the identifier.
+    private static let stillNotEnded =
+        "Background task still not ended after expiration handlers were called: <UIBackgroundTaskIdentifier: "
+    private static let likelyTerminated =
+        ">. This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this."
 }
 
 extension String {

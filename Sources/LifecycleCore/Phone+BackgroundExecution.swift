@@ -153,6 +153,26 @@ extension Phone {
         suspendIfIdle(index)
     }
 
+    /// The host ran the expiration handlers of these tasks of an app whose code it runs (``Action/runExpirationHandlers(_:_:)``)
+    /// and they have returned: a task still open now was not ended by its handler. iOS logs it, and kills the app when
+    /// its time runs out if the task is still open then (docs/lifecycle.md §19); a task the code ends later, from work
+    /// it deferred (`DispatchQueue.main.async` in the handler), is still the handler's fault.
+    public mutating func expirationHandlersReturned(
+        of tasks: [BackgroundTaskIdentifier], in app: AppID, into list: inout ActionList
+    ) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app] else { return }
+            for task in tasks where phone.apps[index].backgroundTasks.contains(where: { $0.identifier == task }) {
+                phone.note(index, FaultNote.taskNotEndedByExpirationHandler(identifier: Int(task.rawValue)).text)
+            }
+        }
+    }
+
+    /// ``expirationHandlersReturned(of:in:into:)``, returning what must happen.
+    public mutating func expirationHandlersReturned(of tasks: [BackgroundTaskIdentifier], in app: AppID) -> [Action] {
+        resolving { phone, list in phone.expirationHandlersReturned(of: tasks, in: app, into: &list) }.actions
+    }
+
     /// The background budget is used up: an app still holding tasks is killed (no `willTerminate`).
     mutating func budgetExhausted(for index: Int) {
         apps[index].budget = nil

@@ -217,7 +217,8 @@ extension Phone {
         if callback == .didFinishLaunching { apps[index].didFinishLaunchingAnswer = answer }
     }
 
-    /// The host reports that an app whose code it runs returned from the callback it was in.
+    /// The host reports that an app whose code it runs returned from the callback it was in: the notifications that
+    /// follow it are posted, and the app stays in its turn until the host reports ``turnEnded(of:)``.
     ///
     /// - Parameter answer: what a `BOOL`-returning callback returned (`nil` means YES, as an unimplemented
     ///   method does).
@@ -232,9 +233,30 @@ extension Phone {
             guard let index = phone.indexByID[app], let running = phone.apps[index].running, running.timer == nil
             else { return }
             phone.apps[index].running = nil
-            phone.busyApps -= 1
             if running.callback.returnsDecision { phone.record(answer ?? true, of: running.callback, for: index) }
             phone.callbackReturned(running.callback, on: index)
+            // The app's turn goes on: its notifications' observers run, then the work on its main queue. The system
+            // decides what comes next (a suspension above all) only once the host ends the turn.
+            phone.apps[index].turnIsOpen = true
+        }
+    }
+
+    /// The host reports that an app whose code it runs has returned to its run loop after a callback: the observers
+    /// of the notifications that followed the callback have returned, and so has the work its code put on the main
+    /// queue meanwhile (docs/lifecycle.md §19). Only now does the system go on with the app: a background task begun
+    /// in an observer of `UIApplicationDidEnterBackgroundNotification` holds it as one begun in the delegate does.
+    ///
+    /// - Returns: what must happen next; nothing if the app is not in such a turn (it was killed meanwhile).
+    public mutating func turnEnded(of app: AppID) -> [Action] {
+        resolving { phone, list in phone.turnEnded(of: app, into: &list) }.actions
+    }
+
+    /// ``turnEnded(of:)``, appending what must happen next to `list`.
+    public mutating func turnEnded(of app: AppID, into list: inout ActionList) {
+        emitting(into: &list) { phone in
+            guard let index = phone.indexByID[app], phone.apps[index].turnIsOpen else { return }
+            phone.apps[index].turnIsOpen = false
+            phone.busyApps -= 1
             phone.run(index)
         }
     }
@@ -414,6 +436,10 @@ extension Phone {
     private mutating func discardProcess(of index: Int) {
         if let running = apps[index].running {
             cancel(running.timer, of: index)
+            busyApps -= 1
+        }
+        if apps[index].turnIsOpen {
+            apps[index].turnIsOpen = false
             busyApps -= 1
         }
         disarmWatchdog(for: index)

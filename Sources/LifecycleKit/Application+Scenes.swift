@@ -154,7 +154,8 @@ extension Application {
     /// scene is released.
     func postScene(_ notification: UIKitNotification, scene id: SceneID) {
         let scene = scenesByID[id.rawValue]
-        centers.ifObservable?.post(name: Scene.name(of: notification), object: scene)
+        let object = scene.map { scene in (delegate as? any NotificationObjects)?.object(standingFor: scene) ?? scene }
+        postToObservers(Scene.name(of: notification), object: object)
         if notification == .sceneDidDisconnect {
             scene?.session.scene = nil
             scenesByID[id.rawValue] = nil

@@ -24,8 +24,16 @@ public final class Application {
     public var notificationCenter: NotificationCenter { centers.center }
     /// The center, made when first asked for (a simulated device's): posts go to it only once it exists.
     let centers: LazyNotificationCenter
+    /// The center the code of the app's current process observes as `NotificationCenter.default`, once it has asked
+    /// for it (LifecycleUIKit makes it): every UIKit notification of the app is posted there too. Several apps and
+    /// their processes share a test process, and each process's code observes a center of its own; a new process
+    /// starts without one, as the observers of the last one are gone with it.
+    package var processNotificationCenter: NotificationCenter?
+    /// The work the app's code put on the main queue in this turn, in order (docs/lifecycle.md §19), when the host
+    /// runs it (``hostRunsMainQueue``).
+    var mainQueueWork: [@MainActor () -> Void] = []
 
-    unowned let host: any ApplicationHost
+    package unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
     private let events = Broadcast<UIKitNotification>()
 
@@ -146,9 +154,12 @@ public final class Application {
 
     /// Runs `work` on the main actor after `delay`, in the host's time: virtual under the simulator.
     ///
-    /// Use it where an iOS app would use `DispatchQueue.main.asyncAfter`, so tests can run in virtual time.
+    /// LifecycleUIKit's `DispatchQueue.main.asyncAfter` comes here: code written as for iOS needs nothing else.
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        host.run(after: delay, for: bundleIdentifier) { [self] in runningCode(work) }
+        host.run(after: delay, for: bundleIdentifier) { [self] in
+            runningCode(work)
+            runMainQueueWork()
+        }
     }
 
     /// Runs `body` as this app's code: ``BGTaskScheduler/shared`` (and `UIApplication.shared`) are this app's
@@ -160,13 +171,20 @@ public final class Application {
     public func runAsItsCode<Result>(_ body: () throws -> Result) rethrows -> Result {
         let previous = Self.running
         Self.running = self
-        defer { Self.running = previous }
+        defer {
+            Self.running = previous
+            if previous == nil { runMainQueueWork() }
+        }
         return try body()
     }
 
-    /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``.
+    /// Runs the app's code as the code running now, for ``BGTaskScheduler/shared``. The work it puts on the main
+    /// queue waits for the host's end of the turn (``runMainQueueWork()``).
     func runningCode<Result>(_ code: () -> Result) -> Result {
-        runAsItsCode(code)
+        let previous = Self.running
+        Self.running = self
+        defer { Self.running = previous }
+        return code()
     }
 
     // MARK: Launch items
@@ -203,8 +221,19 @@ public final class Application {
 
     /// Calls the delegate method of a core callback, with its arguments; returns what a `BOOL`-returning
     /// method returned.
+    ///
+    /// The main queue's work waits until the notifications that follow have been posted: the host runs it then, with
+    /// ``runMainQueueWork()``. Work left from before (a block that came due while the process was suspended) runs
+    /// first, as the process runs again.
     public func deliver(_ callback: Callback, scene: SceneID? = nil, detail: CallbackDetail?) -> Bool? {
-        runningCode {
+        if callback == .willFinishLaunching {
+            // A new process: what the last one had queued is gone with it.
+            mainQueueWork = []
+            if host.simulatesProcesses { processNotificationCenter = nil }
+        } else if !mainQueueWork.isEmpty {
+            runMainQueueWork()
+        }
+        return runningCode {
             defer { if callback == .didFinishLaunching { hasFinishedLaunching = true } }
             if let scene { return deliverScene(callback, scene: scene, detail: detail) }
             return deliverApplication(callback, detail: detail)
@@ -340,10 +369,18 @@ public final class Application {
         return { host.completionHandlerCalled(for: callback, in: app) }
     }
 
-    /// Runs the expiration handlers of these tasks (a task without one is left as it is).
-    public func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier]) {
+    /// Runs the expiration handlers of these tasks (a task without one is left as it is); returns the tasks that had
+    /// one. The host tells the core which of them are still open once the handlers have returned
+    /// (`Phone.expirationHandlersReturned`), then runs the main queue's work (``runMainQueueWork()``): a task ended
+    /// from there was not ended by its handler.
+    @discardableResult
+    public func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier]) -> [BackgroundTaskIdentifier] {
         runningCode {
-            for task in tasks { expirationHandlers[task]?() }
+            tasks.filter { task in
+                guard let handler = expirationHandlers[task] else { return false }
+                handler()
+                return true
+            }
         }
     }
 
@@ -357,6 +394,7 @@ public final class Application {
             case .completed: taskScheduler.runningTasks[identifier] = nil
             }
         }
+        runMainQueueWork()
     }
 
     /// The app's code did what crashes an iOS app: the host ends it.
@@ -374,15 +412,37 @@ public final class Application {
     /// `UIApplicationDidFinishLaunchingNotification`), and yields it to ``lifecycleEvents``.
     ///
     /// A `UIScene` notification (`scene` set) is posted with the scene as object.
+    ///
+    /// The observers are the app's code: they run as it (``UIApplication.shared`` is this app inside them), and what
+    /// they put on the main queue waits with the callback's work for the end of the turn.
     public func post(_ notification: UIKitNotification, scene: SceneID? = nil, launchOptions: LaunchOptions? = nil) {
-        if let scene {
-            postScene(notification, scene: scene)
-        } else {
-            let userInfo: [AnyHashable: Any]? =
-                notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
-            centers.ifObservable?.post(name: Self.name(of: notification), object: self, userInfo: userInfo)
+        runningCode {
+            if let scene {
+                postScene(notification, scene: scene)
+            } else {
+                let userInfo: [AnyHashable: Any]? =
+                    notification == .didFinishLaunching
+                    ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
+                postToObservers(Self.name(of: notification), object: notificationObject, userInfo: userInfo)
+            }
+            events.send(notification)
         }
-        events.send(notification)
+    }
+
+    /// Posts to the host's center (a real process's Foundation `NotificationCenter.default`, or a simulated device's)
+    /// and to the center the process's code observes as `NotificationCenter.default` through LifecycleUIKit: an
+    /// observer is on one of them, and hears it once.
+    func postToObservers(_ name: Notification.Name, object: Any?, userInfo: [AnyHashable: Any]? = nil) {
+        centers.ifObservable?.post(name: name, object: object, userInfo: userInfo)
+        if let processNotificationCenter, processNotificationCenter !== centers.ifObservable {
+            processNotificationCenter.post(name: name, object: object, userInfo: userInfo)
+        }
+    }
+
+    /// What a `UIApplication` notification's `object` is: the application the app's code knows — its
+    /// `UIApplication` when its delegate is written with UIKit's names, else this application.
+    var notificationObject: AnyObject {
+        (delegate as? any NotificationObjects)?.object(standingFor: self) ?? self
     }
 
     /// The `userInfo` key under which `UIApplicationDidFinishLaunchingNotification` carries the launch options.

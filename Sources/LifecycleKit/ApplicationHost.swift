@@ -52,6 +52,11 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// Whether the host simulates the apps' processes inside this one (a simulated device): it then runs each app's
+    /// main queue itself, at the end of each turn of its code, in virtual time, and each simulated process's code
+    /// observes a `NotificationCenter.default` of its own. Otherwise the process is the app's: its main queue and its
+    /// default center are the real ones.
+    var simulatesProcesses: Bool { get }
     /// The window the user last tapped into when several are on screen (docs/lifecycle.md §16), or `nil` when the
     /// host shows one app's windows alone, each of them taking the user's input.
     var keyWindow: SceneID? { get }
@@ -60,6 +65,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// A real process: its main queue and its default center are the process's own.
+    public var simulatesProcesses: Bool { false }
 
     /// A process under a host of one app: no other app's window shares its screen.
     public var keyWindow: SceneID? { nil }

@@ -13,8 +13,12 @@ public protocol HostedAppCode: AnyObject {
     /// Runs the launch handler registered for a scheduled task, or the task's expiration handler (a completion is
     /// the app's own doing, and needs nothing run).
     func runScheduledTask(_ step: ScheduledTaskStep, identifier: String, of app: AppID)
-    /// Runs the expiration handlers of these background tasks of the app.
-    func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
+    /// Runs the expiration handlers of these background tasks of the app; returns the tasks that had one (a task
+    /// begun without a handler has nothing to run).
+    func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) -> [BackgroundTaskIdentifier]
+    /// Ends the app's turn after a callback returned and its notifications were posted: runs the work its code put on
+    /// the main queue meanwhile, in order (docs/lifecycle.md §19).
+    func endTurn(of app: AppID)
     /// Posts a UIKit notification of the app (a `UIScene` one about `scene`), right after the callback it
     /// follows returned.
     func post(_ notification: UIKitNotification, scene: SceneID?, of app: AppID)

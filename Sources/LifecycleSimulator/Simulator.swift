@@ -336,7 +336,11 @@ public final class Simulator<Sink: TraceSink> {
             case .note(let app, let note):
                 record(.note(app.map { appIDs[$0] }, actions.text(note)))
             case .runExpirationHandlers(let app, let tasks):
-                hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app])
+                guard let handled = hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app]),
+                    !handled.isEmpty
+                else { break }
+                carryingOut { phone, list in phone.expirationHandlersReturned(of: handled, in: appIDs[app], into: &list) }
+                hostedCode?.endTurn(of: appIDs[app])
             case .scheduledTask(let app, let task, let step):
                 let task = phone.permittedTask(task, of: app)
                 record(.scheduledTask(appIDs[app], identifier: task.identifier, step))
@@ -411,9 +415,12 @@ public final class Simulator<Sink: TraceSink> {
         }
     }
 
-    /// A hosted app's callback returns.
+    /// A hosted app's callback returns: its notifications are posted, then the work its code put on the main queue
+    /// runs, and only then does the phone go on with the app (docs/lifecycle.md §19).
     private func returned(from app: AppID, answer: Bool?) {
         carryingOut { phone, list in phone.callbackReturned(from: app, answer: answer, into: &list) }
+        hostedCode?.endTurn(of: app)
+        carryingOut { phone, list in phone.turnEnded(of: app, into: &list) }
     }
 
     /// Runs one of the phone's `into:` methods on a list of its own, then carries out what it appended: these are

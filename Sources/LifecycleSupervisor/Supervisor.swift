@@ -573,6 +573,9 @@ public final class Supervisor: @unchecked Sendable {
             }
             process.pendingCall = nil
             carryOut(phone.callbackReturned(from: app, answer: answer))
+            // The app's process posts the notifications when their messages reach it, after this: its turn is taken
+            // as ended here (docs/supervisor.md).
+            carryOut(phone.turnEnded(of: app))
         case .begin(let request, let name):
             let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
             send(.task(request: request, identifier: identifier), to: app)

@@ -236,6 +236,7 @@ public final class TerminalHost {
                 }
                 let answer = application.deliver(callback, scene: nil, detail: detail)
                 carryOut(phone.callbackReturned(from: app, answer: answer))
+                carryOut(phone.turnEnded(of: app))
             case .notification(_, let notification):
                 record(.notification(app, notification))
                 application.post(notification, launchOptions: launchOptions)
@@ -245,13 +246,15 @@ public final class TerminalHost {
                 record(.sceneCallback(app, scene, callback, detail))
                 let answer = application.deliver(callback, scene: scene, detail: detail)
                 carryOut(phone.callbackReturned(from: app, answer: answer))
+                carryOut(phone.turnEnded(of: app))
             case .sceneNotification(_, let scene, let notification):
                 record(.sceneNotification(app, scene, notification))
                 application.post(notification, scene: scene)
             case .note(_, let text):
                 record(.note(app, text))
             case .runExpirationHandlers(_, let tasks):
-                application.runExpirationHandlers(of: tasks)
+                let handled = application.runExpirationHandlers(of: tasks)
+                carryOut(phone.expirationHandlersReturned(of: handled, in: app))
             case .scheduledTask(_, let identifier, let step):
                 record(.scheduledTask(app, identifier: identifier, step))
                 application.runScheduledTask(step, identifier: identifier)

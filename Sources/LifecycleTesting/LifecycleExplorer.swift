@@ -364,7 +364,7 @@ public struct LifecycleExplorer {
         nonisolated static func kind(ofNote text: String) -> ExplorationFinding.Kind? {
             if let fault = FaultNote(text: text) {
                 return switch fault {
-                case .backgroundTaskNotEnded: .backgroundTaskNotEnded
+                case .backgroundTaskNotEnded, .taskNotEndedByExpirationHandler: .backgroundTaskNotEnded
                 case .completionHandlerNotCalled, .scheduledTaskNotCompleted, .completionHandlerTimedOut:
                     .completionHandlerNotCalled
                 case .didNotFinish: .watchdog

@@ -295,18 +295,25 @@ extension SimulatedDevice: ApplicationHost {
         simulator.after(delay) { MainActor.assumeIsolated { work() } }
     }
 
-    /// Work an app's code scheduled: it never runs once the process that scheduled it has ended. Work that comes
-    /// due while the app is suspended runs all the same — virtual time has no stopped process — which is harmless
-    /// until it calls the system (``noteSystemCall(_:from:)``).
+    /// Work an app's code scheduled: it never runs once the process that scheduled it has ended, and work that
+    /// comes due while the process is suspended waits until it runs again (docs/lifecycle.md §19).
     public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {
         let process = code.processes[app, default: 0]
         simulator.after(delay) { [self] in
             MainActor.assumeIsolated {
                 guard code.processes[app, default: 0] == process, state(of: app) != .notRunning else { return }
-                work()
+                if state(of: app) == .suspended, let application = applications[app] {
+                    application.keepUntilTheProcessRuns(work)
+                } else {
+                    work()
+                }
             }
         }
     }
+
+    /// The device simulates the apps' processes: it runs each one's main queue in virtual time, at the end of each
+    /// turn of its code, and each process observes a `NotificationCenter.default` of its own.
+    public var simulatesProcesses: Bool { true }
 
     /// The app's code calls the system: while its process is suspended, that is code a phone would not have run
     /// then (work it scheduled came due), and its call would come only at the next resume — after a task's time
@@ -368,8 +375,14 @@ private final class HostedCode: HostedAppCode {
         MainActor.assumeIsolated { device?.applications[app]?.runScheduledTask(step, identifier: identifier) }
     }
 
-    nonisolated func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {
-        MainActor.assumeIsolated { device?.applications[app]?.runExpirationHandlers(of: tasks) }
+    nonisolated func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID)
+        -> [BackgroundTaskIdentifier]
+    {
+        MainActor.assumeIsolated { device?.applications[app]?.runExpirationHandlers(of: tasks) ?? [] }
+    }
+
+    nonisolated func endTurn(of app: AppID) {
+        MainActor.assumeIsolated { device?.applications[app]?.runMainQueueWork() }
     }
 
     nonisolated func storeRestorationArchive(of app: AppID) {

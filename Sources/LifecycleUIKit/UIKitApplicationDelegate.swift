@@ -6,7 +6,7 @@ import LifecycleKit
 /// calls the app's `UIApplicationDelegate` method of the same name, with UIKit's types. Hand it to any host
 /// (``UIKitApp`` makes it).
 @MainActor
-public final class UIKitApplicationDelegate: ApplicationDelegate {
+public final class UIKitApplicationDelegate: ApplicationDelegate, NotificationObjects {
     /// The app delegate as the app wrote it.
     public let delegate: any UIApplicationDelegate
 
@@ -15,6 +15,12 @@ public final class UIKitApplicationDelegate: ApplicationDelegate {
     }
 
     private func ui(_ application: Application) -> UIApplication { UIKitBridge.application(for: application) }
+
+    /// The `UIApplication` is the `object` of the app's UIKit notifications, as on iOS.
+    package func object(standingFor application: Application) -> AnyObject { ui(application) }
+
+    /// The `UIWindowScene` is the `object` of a scene's notifications.
+    package func object(standingFor scene: Scene) -> AnyObject { UIKitBridge.scene(for: scene) }
 
     public func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: LaunchOptions?)
         -> Bool

@@ -18,6 +18,15 @@ enum UIKitBridge {
         return made
     }
 
+    /// The center the code of the application's current process observes as `NotificationCenter.default`: made
+    /// when first asked for, and kept with the process (docs/lifecycle.md §19). A real process has one.
+    static func notificationCenter(for application: Application) -> NotificationCenter {
+        if let known = application.processNotificationCenter as? NotificationCenter { return known }
+        let made = application.host.simulatesProcesses ? NotificationCenter() : NotificationCenter.outsideAnyApp
+        application.processNotificationCenter = made
+        return made
+    }
+
     /// The `UISceneSession` of a session.
     static func session(for session: SceneSession) -> UISceneSession {
         if let known = sessions[session.persistentIdentifier], known.kitSession === session { return known }

@@ -20,7 +20,10 @@ import Testing
             return nil
         }
 
-        func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) {}
+        func runExpirationHandlers(of tasks: [BackgroundTaskIdentifier], in app: AppID) -> [BackgroundTaskIdentifier] {
+            []
+        }
+        func endTurn(of app: AppID) {}
         func runScheduledTask(_ step: ScheduledTaskStep, identifier: String, of app: AppID) {}
         func post(_ notification: UIKitNotification, scene: SceneID?, of app: AppID) {}
         func storeRestorationArchive(of app: AppID) {}

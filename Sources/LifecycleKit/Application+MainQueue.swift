@@ -1,0 +1,54 @@
+import Foundation
+import LifecycleCore
+
+extension Application {
+    /// Puts work of the app's code on its main queue (`DispatchQueue.main.async` in LifecycleUIKit), as a phone runs
+    /// it: after the callback being delivered and the notifications that follow it, in the order enqueued, before
+    /// the phone does anything else with the app (docs/lifecycle.md §19).
+    ///
+    /// A host that runs the main queue itself (a simulated device, in virtual time) keeps the work until the end of
+    /// the turn (``runMainQueueWork()``); a real process's main queue runs it as any block.
+    public func enqueueMainQueueWork(_ work: @escaping @MainActor () -> Void) {
+        if host.simulatesProcesses {
+            mainQueueWork.append(work)
+        } else {
+            host.run(after: .zero) { [self] in runningCode(work) }
+        }
+    }
+
+    /// Puts work of the app's code on its main queue after `delay` on the phone's clock
+    /// (`DispatchQueue.main.asyncAfter`): virtual time under a simulated device, where work that comes due while the
+    /// process is suspended waits for it to run again, and is gone with the process.
+    public func enqueueMainQueueWork(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+        run(after: delay, work)
+    }
+
+    /// Runs the work on the app's main queue, in order, the work it enqueues meanwhile included: the host calls it at
+    /// the end of each turn of the app's code. Nothing runs while the process is suspended: the work waits.
+    ///
+    /// A main queue that never empties (work that enqueues itself again each time) is the app's code hanging: after
+    /// ``mainQueueLimit`` blocks in one turn the app crashes, as the watchdog would end it on a phone.
+    public func runMainQueueWork() {
+        guard !mainQueueWork.isEmpty, host.state(of: bundleIdentifier) != .suspended else { return }
+        var ran = 0
+        while !mainQueueWork.isEmpty {
+            guard ran < Self.mainQueueLimit else {
+                mainQueueWork = []
+                crash("the main queue never empties: \(Self.mainQueueLimit) blocks ran in one turn of the run loop")
+                return
+            }
+            let work = mainQueueWork.removeFirst()
+            runningCode(work)
+            ran += 1
+        }
+    }
+
+    /// Keeps work that came due while the process was suspended until it runs again: the work of its main queue
+    /// runs first then (``deliver(_:scene:detail:)``).
+    package func keepUntilTheProcessRuns(_ work: @escaping @MainActor () -> Void) {
+        mainQueueWork.append(work)
+    }
+
+    /// How many blocks of the main queue one turn runs before the app's code is taken to hang.
+    public static let mainQueueLimit = 10_000
+}

@@ -1,0 +1,185 @@
+import LifecycleScenario
+import LifecycleTesting
+import LifecycleUIKit
+import Testing
+
+// What runs as an app's code, and when (docs/lifecycle.md §19): observers of `NotificationCenter.default`, the main
+// queue and the expiration handlers, written as iOS code writes them. No Kit-only call appears in the apps below.
+
+/// An analytics SDK's flush as it leaves the screen, after segmentio/analytics-ios (`SEGAnalytics` observes
+/// `UIApplicationDidEnterBackgroundNotification`; `SEGSegmentIntegration`'s `applicationDidEnterBackground` begins the
+/// "Segmentio.Flush" background task and ends it when the upload is done, or in its expiration handler), in Swift.
+@MainActor
+final class FlushingAnalytics {
+    private(set) var flushes = 0
+    private(set) var expirations = 0
+    private var flushTask = UIBackgroundTaskIdentifier.invalid
+    /// How long an upload takes.
+    let upload: TimeInterval
+    private var observers: [any NSObjectProtocol] = []
+
+    init(upload: TimeInterval) {
+        self.upload = upload
+        observers.append(
+            NotificationCenter.default.addObserver(
+                forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+            ) { [weak self] _ in
+                MainActor.assumeIsolated { self?.applicationDidEnterBackground() }
+            })
+    }
+
+    private func applicationDidEnterBackground() {
+        beginBackgroundTask()
+        flush()
+    }
+
+    private func beginBackgroundTask() {
+        endBackgroundTask()
+        flushTask = UIApplication.shared.beginBackgroundTask(withName: "Segmentio.Flush") { [weak self] in
+            self?.expirations += 1
+            self?.endBackgroundTask()
+        }
+    }
+
+    private func endBackgroundTask() {
+        guard flushTask != .invalid else { return }
+        UIApplication.shared.endBackgroundTask(flushTask)
+        flushTask = .invalid
+    }
+
+    private func flush() {
+        flushes += 1
+        DispatchQueue.main.asyncAfter(deadline: .now() + upload) { [weak self] in
+            self?.endBackgroundTask()
+        }
+    }
+}
+
+/// An app delegate that starts the SDK at launch, as its README says; its uploads take 20 s.
+@MainActor
+class AnalyticsAppDelegate: UIResponder, UIApplicationDelegate {
+    class var uploadSeconds: TimeInterval { 20 }
+    var analytics: FlushingAnalytics?
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        analytics = FlushingAnalytics(upload: Self.uploadSeconds)
+        return true
+    }
+}
+
+/// The same on a slow network: its uploads take 40 s, more than iOS 13's 30 s of background time.
+final class SlowAnalyticsAppDelegate: AnalyticsAppDelegate {
+    override class var uploadSeconds: TimeInterval { 40 }
+}
+
+/// A blogging app's upload, before WordPress-iOS pull request 21254: its expiration handler ends the task on the
+/// next turn of the main queue instead of before it returns.
+@MainActor
+class DeferredEndingAppDelegate: UIResponder, UIApplicationDelegate {
+    /// One upload and the background task that covers it.
+    final class Upload {
+        var task = UIBackgroundTaskIdentifier.invalid
+    }
+
+    class var endsInTheHandler: Bool { false }
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        let upload = Upload()
+        upload.task = application.beginBackgroundTask(withName: "upload") {
+            if Self.endsInTheHandler {
+                application.endBackgroundTask(upload.task)
+            } else {
+                DispatchQueue.main.async { application.endBackgroundTask(upload.task) }
+            }
+        }
+        // The upload never finishes in time: the handler must end the task.
+    }
+}
+
+/// The same after the fix: the handler ends the task before it returns.
+final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
+    override class var endsInTheHandler: Bool { true }
+}
+
+@Suite @MainActor struct AppCodeAsOnAPhoneTests {
+    private func device(_ declarations: String, _ delegate: @escaping @MainActor () -> any UIApplicationDelegate)
+        throws -> SimulatedDevice
+    {
+        let scenario = try ScenarioParser(file: "test").parse(declarations)
+        let app = try #require(scenario.apps.first?.id)
+        return try SimulatedDevice(
+            scenario: scenario,
+            delegateFactories: [app: { UIKitApp(bundleIdentifier: app, delegate: delegate()).applicationDelegate }])
+    }
+
+    @Test func aTaskBegunInAnObserverOfDidEnterBackgroundHoldsTheApp() throws {
+        let device = try device("app shop\n") { AnalyticsAppDelegate() }
+        try device.perform("tap shop")
+        try device.perform("home")
+        #expect(device.state(of: "shop") == .background, "\(device.printedTrace())")
+        device.wait(.seconds(19))
+        #expect(device.state(of: "shop") == .background, "\(device.printedTrace())")
+        device.wait(.seconds(2))
+        #expect(device.state(of: "shop") == .suspended, "\(device.printedTrace())")
+        #expect(device.workRanWhileSuspended.isEmpty, "\(device.printedTrace())")
+        #expect(!device.printedTrace().contains("no background task exists"), "\(device.printedTrace())")
+    }
+
+    @Test func theObserversExpirationHandlerEndsTheTaskWhenTheUploadTakesTooLong() throws {
+        let device = try device("profile ios13\napp shop\n") { SlowAnalyticsAppDelegate() }
+        try device.perform("tap shop")
+        try device.perform("home")
+        device.wait(.seconds(26))
+        #expect(device.state(of: "shop") == .suspended, "\(device.printedTrace())")
+        let trace = device.printedTrace()
+        #expect(trace.contains("expiration handlers run"), "\(trace)")
+        #expect(!trace.contains("budget"), "\(trace)")
+        // The upload's block comes due while the app is suspended: it waits, and nothing runs then.
+        device.wait(.seconds(60))
+        #expect(device.workRanWhileSuspended.isEmpty, "\(device.printedTrace())")
+    }
+
+    @Test func theNotificationsObjectIsTheUIApplication() throws {
+        final class Heard: @unchecked Sendable { var objects: [ObjectIdentifier] = [] }
+        let heard = Heard()
+        let device = try device("app a\n") { AnalyticsAppDelegate() }
+        try device.perform("tap a")
+        let application = try #require(device.applications["a"])
+        application.runAsItsCode {
+            _ = NotificationCenter.default.addObserver(
+                forName: UIApplication.willResignActiveNotification, object: nil, queue: nil
+            ) { note in
+                if let object = note.object as AnyObject? { heard.objects.append(ObjectIdentifier(object)) }
+            }
+        }
+        try device.perform("home")
+        #expect(heard.objects == [ObjectIdentifier(UIApplication.application(for: application))])
+    }
+
+    @Test func anExpirationHandlerThatEndsItsTaskOnTheMainQueueIsAFinding() throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios13\napp blog\n")
+        explorer.run("blog", uikit: { DeferredEndingAppDelegate() })
+        let report = explorer.explore(sessions: 200, actions: 20, seed: 51)
+        let finding = try #require(report.findings.first, "\(report)")
+        #expect(finding.kind == .backgroundTaskNotEnded, "\(report)")
+        #expect(finding.detail.contains("Background task still not ended after expiration handlers"), "\(finding)")
+        #expect(finding.trace.contains("This app will likely be terminated by the system"), "\(finding)")
+    }
+
+    @Test func anExpirationHandlerThatEndsItsTaskBeforeReturningIsRight() throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios13\napp blog\n")
+        explorer.run("blog", uikit: { EndingInTheHandlerAppDelegate() })
+        let report = explorer.explore(sessions: 200, actions: 20, seed: 51)
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+
+    @Test func uiApplicationSharedInAnObserverOfAProcessOfSeveralApps() throws {
+        var explorer = try LifecycleExplorer(declarations: "app shop\napp news\n")
+        explorer.run("shop", uikit: { AnalyticsAppDelegate() })
+        explorer.run("news", uikit: { AnalyticsAppDelegate() })
+        let report = explorer.explore(sessions: 10_000, actions: 12, seed: 7)
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+}
