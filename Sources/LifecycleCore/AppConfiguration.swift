@@ -46,6 +46,10 @@ public struct AppConfiguration: Sendable, Hashable {
     public var urlSchemes: [String] = []
     public var activityTypes: [String] = []
     public var shortcutTypes: [String] = []
+    /// The remote notifications' payloads the app expects, each with its name (`payload.NAME={…}` in a scenario): what
+    /// a scenario's push names and a generated session draws from (docs/lifecycle.md §19). The model keeps the JSON as
+    /// text; the host gives it to the app's code as `userInfo`.
+    public var notificationPayloads: [NotificationPayload] = []
 
     public init(
         id: AppID, exitsOnSuspend: Bool = false, backgroundModes: Set<BackgroundMode> = [],

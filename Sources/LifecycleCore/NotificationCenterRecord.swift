@@ -6,6 +6,8 @@ struct NotificationCenterRecord: Sendable {
         var number: Int32
         /// A push from a server, rather than a local notification the app scheduled.
         var isRemote: Bool
+        /// The name of the payload a push carries, if it carries one of the app's (docs/lifecycle.md §19).
+        var payload: String? = nil
     }
 
     /// A local notification the app's code asked for, waiting for its time (`UNUserNotificationCenter.add(_:)`

@@ -157,7 +157,7 @@ extension Phone {
 
     /// A notification for the app arrives: presented to its delegate when the app is in the foreground, and
     /// waiting for the user unless the app shows nothing; otherwise waiting in Notification Center.
-    mutating func notify(_ index: Int, remote: Bool) {
+    mutating func notify(_ index: Int, remote: Bool, payload: String? = nil) {
         let app = apps[index].id
         let kind = remote ? "remote" : "local"
         if apps[index].configuration.notificationsDenied {
@@ -165,7 +165,8 @@ extension Phone {
             return
         }
         apps[index].notifications.count += 1
-        let notification = NotificationCenterRecord.Waiting(number: apps[index].notifications.count, isRemote: remote)
+        let notification = NotificationCenterRecord.Waiting(
+            number: apps[index].notifications.count, isRemote: remote, payload: payload)
         let name = "\(kind) notification \(notification.number)"
         guard projectedState(of: index).isForeground else {
             apps[index].notifications.waiting.append(notification)
@@ -175,11 +176,11 @@ extension Phone {
         if apps[index].notifications.delegateIsSet {
             // The app answers with the options to show it (a banner, in the list): it waits for the user.
             apps[index].notifications.waiting.append(notification)
-            queueCall(.notificationWillPresent, .argument(name), for: index)
+            queueCall(.notificationWillPresent, .argument(argument(name, notification)), for: index)
             run(index)
         } else if remote, !hearsNotificationsThroughCenter(index) {
             // The app delegate's method hears a push that comes while the app is in the foreground; it is not shown.
-            queueCall(.didReceiveRemoteNotification, .argument(name), for: index)
+            queueCall(.didReceiveRemoteNotification, .argument(argument(name, notification)), for: index)
             run(index)
         } else {
             note(
@@ -264,9 +265,10 @@ extension Phone {
         }
         let options = LaunchOptions(remoteNotification: notification.isRemote)
         if hearsNotificationsThroughCenter(index) {
-            bringToFront(index, options: options, deliveries: [(.notificationDidReceive, action)])
+            bringToFront(index, options: options, deliveries: [(.notificationDidReceive, argument(action, notification))])
         } else if notification.isRemote {
-            bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, nil)])
+            let deliveries = [(Callback.didReceiveRemoteNotification, NotificationPayload.argument(nil, payload: notification.payload))]
+            bringToFront(index, options: options, deliveries: deliveries)
         } else {
             note(index, "\(apps[index].id) has no delegate of UNUserNotificationCenter: the tap only opens it")
             bringToFront(index, options: options, deliveries: [])
@@ -282,7 +284,12 @@ extension Phone {
             let options = LaunchOptions(remoteNotification: notification.isRemote)
             _ = queueWakeForBackgroundWork(of: index, "", options, byTheUser: true)
         }
-        queueCall(.notificationDidReceive, .argument(action), .notificationDelegateSet, for: index)
+        queueCall(.notificationDidReceive, .argument(argument(action, notification)), .notificationDelegateSet, for: index)
         run(index)
+    }
+
+    /// A callback's argument about a notification: `about`, then the payload the notification carries, if any.
+    private func argument(_ about: String, _ notification: NotificationCenterRecord.Waiting) -> String {
+        NotificationPayload.argument(about, payload: notification.payload) ?? about
     }
 }

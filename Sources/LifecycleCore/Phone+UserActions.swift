@@ -108,17 +108,17 @@ extension Phone {
             ]
             bringToFront(index, options: LaunchOptions(userActivityType: type), deliveries: deliveries)
         case .tapPushNotification(let app):
+            try tapPush(for: try self.index(of: app), payload: nil)
+        case .pushWithPayload(let app, let payload, let tapped):
             let index = try self.index(of: app)
-            try requireUnlocked()
-            try requireNothingOpen()
-            if hearsNotificationsThroughCenter(index) {
-                // The app hears of it through its notification delegate (docs/lifecycle.md §18).
-                notify(index, remote: true)
-                try tapNotification(of: index)
-                break
+            guard apps[index].configuration.notificationPayloads.contains(where: { $0.name == payload }) else {
+                throw ImpossibleAction("\(app) declares no payload '\(payload)' (payload.\(payload)={…})", culprit: .app)
             }
-            let options = LaunchOptions(remoteNotification: true)
-            bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, nil)])
+            if tapped {
+                try tapPush(for: index, payload: payload)
+            } else {
+                try deliverBackgroundEvent(.push, to: index, payload: payload)
+            }
         case .notify(let app, let remote):
             notify(try index(of: app), remote: remote)
         case .tapNotification(let app):
@@ -555,7 +555,24 @@ extension Phone {
 
     /// A background event: launches the app into the background, wakes it, or reaches it where it runs
     /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
-    private mutating func deliverBackgroundEvent(_ event: BackgroundEvent, to index: Int) throws(ImpossibleAction) {
+    /// The user taps a push notification for the app, with one of its payloads, if named.
+    private mutating func tapPush(for index: Int, payload: String?) throws(ImpossibleAction) {
+        try requireUnlocked()
+        try requireNothingOpen()
+        if hearsNotificationsThroughCenter(index) {
+            // The app hears of it through its notification delegate (docs/lifecycle.md §18).
+            notify(index, remote: true, payload: payload)
+            try tapNotification(of: index)
+            return
+        }
+        let options = LaunchOptions(remoteNotification: true)
+        let argument = NotificationPayload.argument(nil, payload: payload)
+        bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, argument)])
+    }
+
+    private mutating func deliverBackgroundEvent(
+        _ event: BackgroundEvent, to index: Int, payload: String? = nil
+    ) throws(ImpossibleAction) {
         try requireMode(of: event, for: index)
         guard
             queueWakeForBackgroundWork(
@@ -563,7 +580,7 @@ extension Phone {
         else { return }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
         queue(.awaitCompletionHandler(event.callback), for: index)
-        queue(.call(event.callback, nil, .always), for: index)
+        queueCall(event.callback, NotificationPayload.argument(nil, payload: payload).map(CallbackDetail.argument), for: index)
         run(index)
     }
 

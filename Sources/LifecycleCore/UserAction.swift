@@ -34,6 +34,10 @@ public enum UserAction: Sendable, Hashable {
     case shortcut(AppID, type: String)
     /// A Handoff or universal-link activity of the given type.
     case continueActivity(AppID, type: String)
+    /// A push for the app that carries one of its declared payloads (``AppConfiguration/notificationPayloads``): a
+    /// silent push, or, `tapped`, one the user taps (as ``backgroundEvent(_:_:)`` with ``BackgroundEvent/push`` and
+    /// ``tapPushNotification(_:)``).
+    indirect case pushWithPayload(AppID, payload: String, tapped: Bool)
     /// The user taps a push notification for the app. For an app with a notification delegate, a remote
     /// ``notify(_:remote:)`` followed by ``tapNotification(_:)``.
     case tapPushNotification(AppID)

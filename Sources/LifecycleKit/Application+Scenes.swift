@@ -139,7 +139,10 @@ extension Application {
             userActivities: Set(options.userActivityType.map { [UserActivity(activityType: $0)] } ?? []),
             shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
             sourceApplication: options.sourceApplication,
-            notificationResponse: options.notificationResponse.map { notificationResponse(actionIdentifier: $0) },
+            notificationResponse: options.notificationResponse.map {
+                notificationResponse(
+                    actionIdentifier: NotificationPayload.split(argument: $0).argument, userInfo: payload(of: $0))
+            },
             ledger: ledger)
     }
 

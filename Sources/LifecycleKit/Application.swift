@@ -281,7 +281,8 @@ public final class Application {
             return delegate.application(self, continue: activity, restorationHandler: restore)
         case .didReceiveRemoteNotification:
             let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
-            delegate.application(self, didReceiveRemoteNotification: [:], fetchCompletionHandler: handler)
+            let userInfo = payload(of: argument)
+            delegate.application(self, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: handler)
         case .performFetch:
             let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
             delegate.application(self, performFetchWithCompletionHandler: handler)
@@ -320,24 +321,40 @@ public final class Application {
     ) {
         let center = userNotificationCenter
         guard let delegate = center.delegate else { return }
+        let (about, _) = NotificationPayload.split(argument: argument)
+        let userInfo = payload(of: argument)
         if callback == .notificationWillPresent {
-            delegate.userNotificationCenter(center, willPresent: notification(named: argument)) { _ in completion() }
+            let presented = notification(named: about, userInfo: userInfo)
+            delegate.userNotificationCenter(center, willPresent: presented) { _ in completion() }
         } else {
-            let response = notificationResponse(actionIdentifier: argument)
+            let response = notificationResponse(actionIdentifier: about, userInfo: userInfo)
             delegate.userNotificationCenter(center, didReceive: response) { completion() }
         }
     }
 
     /// A notification as the delegate sees it, delivered now; its request's identifier is the name the trace gives.
-    private func notification(named name: String) -> UNNotification {
+    private func notification(named name: String, userInfo: [AnyHashable: Any]) -> UNNotification {
         UNNotification(
             date: host.currentDate,
-            request: UNNotificationRequest(identifier: name, content: UNNotificationContent(), trigger: nil))
+            request: UNNotificationRequest(
+                identifier: name, content: UNNotificationContent(userInfo: userInfo), trigger: nil))
     }
 
     /// The response of the user's action with this identifier to a notification delivered now.
-    func notificationResponse(actionIdentifier: String) -> UNNotificationResponse {
-        UNNotificationResponse(notification: notification(named: "notification"), actionIdentifier: actionIdentifier)
+    func notificationResponse(actionIdentifier: String, userInfo: [AnyHashable: Any] = [:]) -> UNNotificationResponse {
+        UNNotificationResponse(
+            notification: notification(named: "notification", userInfo: userInfo), actionIdentifier: actionIdentifier)
+    }
+
+    /// The `userInfo` of the payload a callback's argument names (docs/lifecycle.md §19): its JSON as Foundation
+    /// reads it, or empty when it names none.
+    func payload(of argument: String) -> [AnyHashable: Any] {
+        guard let name = NotificationPayload.split(argument: argument).payload,
+            let json = host.notificationPayload(named: name, of: bundleIdentifier),
+            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+            let dictionary = object as? [String: Any]
+        else { return [:] }
+        return dictionary
     }
 
     /// The restoration coder of the current save or restore; the archive itself is the host's to keep.

@@ -52,6 +52,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// The JSON of a remote notification's payload the app declares, by its name (docs/lifecycle.md §19), if the host
+    /// knows it.
+    func notificationPayload(named name: String, of app: AppID) -> String?
     /// Whether the host simulates the apps' processes inside this one (a simulated device): it then runs each app's
     /// main queue itself, at the end of each turn of its code, in virtual time, and each simulated process's code
     /// observes a `NotificationCenter.default` of its own. Otherwise the process is the app's: its main queue and its
@@ -65,6 +68,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// A host that knows no declared payload: pushes carry an empty `userInfo`.
+    public func notificationPayload(named name: String, of app: AppID) -> String? { nil }
 
     /// A real process: its main queue and its default center are the process's own.
     public var simulatesProcesses: Bool { false }

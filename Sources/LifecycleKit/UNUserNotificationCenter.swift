@@ -177,15 +177,22 @@ public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
 }
 
 /// `UNNotificationContent`: what a notification says.
-public final class UNNotificationContent: Sendable {
+public final class UNNotificationContent: @unchecked Sendable {
+    // Sendable though `userInfo` is not: every property is a constant, and `userInfo` holds what JSON gives (strings,
+    // numbers, arrays and dictionaries of them), immutable values.
     public let title: String
     public let body: String
     public let categoryIdentifier: String
+    /// The notification's payload: for a push, `aps` and the app's own keys (docs/lifecycle.md §19).
+    public let userInfo: [AnyHashable: Any]
 
-    public init(title: String = "", body: String = "", categoryIdentifier: String = "") {
+    public init(
+        title: String = "", body: String = "", categoryIdentifier: String = "", userInfo: [AnyHashable: Any] = [:]
+    ) {
         self.title = title
         self.body = body
         self.categoryIdentifier = categoryIdentifier
+        self.userInfo = userInfo
     }
 }
 

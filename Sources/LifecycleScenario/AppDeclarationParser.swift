@@ -117,6 +117,14 @@ struct AppDeclarationParser {
         for token in line.tokens.dropFirst(2) {
             let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = parts[0]
+            if key.hasPrefix(Self.payloadPrefix) {
+                let payload = try payload(token, key: key, json: parts.dropFirst().first)
+                guard !configuration.notificationPayloads.contains(where: { $0.name == payload.name }) else {
+                    throw line.error(at: token, "the payload '\(payload.name)' is declared twice")
+                }
+                configuration.notificationPayloads.append(payload)
+                continue
+            }
             guard let option = Option(rawValue: String(key)) else {
                 let known = Option.allCases.map(\.rawValue)
                 var message = "unknown app option \(quoted(key))"
@@ -279,6 +287,32 @@ struct AppDeclarationParser {
     }
 
     /// `NAME,…`: URL schemes or types, each letters, digits, `.`, `_`, `+` and `-`, none twice.
+    /// The prefix of a payload's option: `payload.NAME={…}` (docs/lifecycle.md §19).
+    static let payloadPrefix = "payload."
+
+    /// A remote notification's payload: `payload.NAME=JSON`, the JSON an object written without spaces outside its
+    /// strings (a scenario's words are separated by spaces); a mistake in it is pointed at.
+    private func payload(_ token: Token, key: Substring, json: Substring?) throws(ScenarioError) -> NotificationPayload {
+        let name = key.dropFirst(Self.payloadPrefix.count)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
+            throw line.error(
+                at: token,
+                "expected payload.NAME={…}, a name of letters, digits, '.', '_' and '-', such as payload.message, "
+                    + "found \(quoted(key))")
+        }
+        guard let json, !json.isEmpty else {
+            throw line.error(
+                at: token, "'\(key)' needs its JSON: \(key)={\"aps\":{\"content-available\":1}}, without spaces")
+        }
+        do throws(JSONSyntax.Mistake) {
+            try JSONSyntax.checkObject(json)
+        } catch {
+            let column = token.column + key.count + 1 + error.offset
+            throw line.error(column: column, "bad JSON in the payload '\(name)': expected \(error.expected)")
+        }
+        return NotificationPayload(name: String(name), json: String(json))
+    }
+
     private func names(
         _ value: Substring, _ token: Token, _ what: String, example: String
     ) throws(ScenarioError) -> [String] {

@@ -260,4 +260,6 @@ struct AppDeclarations {
     var lines: [AppID: Int] = [:]
     /// Apps whose declaration line has an error.
     var failed: Set<AppID> = []
+    /// The names of the payloads each app declares (docs/lifecycle.md §19), for the pushes that name one.
+    var payloads: [AppID: [String]] = [:]
 }

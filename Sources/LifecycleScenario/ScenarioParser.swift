@@ -29,7 +29,10 @@ public struct ScenarioParser {
         self.init(file: file)
         state.scenario.profile = profile
         state.scenario.apps = apps
-        for app in apps { state.apps.lines[app.id] = 0 }
+        for app in apps {
+            state.apps.lines[app.id] = 0
+            if !app.notificationPayloads.isEmpty { state.apps.payloads[app.id] = app.notificationPayloads.map(\.name) }
+        }
         state.firstActionLine = 0
     }
 
@@ -168,6 +171,9 @@ public struct ScenarioParser {
             do {
                 let configuration = try parser.parse(declared: state.apps.lines)
                 state.apps.lines[configuration.id] = line.number
+                if !configuration.notificationPayloads.isEmpty {
+                    state.apps.payloads[configuration.id] = configuration.notificationPayloads.map(\.name)
+                }
                 state.scenario.apps.append(configuration)
                 state.scenario.requirements += parser.requirements
                 return .app(configuration)
@@ -368,6 +374,8 @@ public struct ScenarioParser {
                 values.identifier = try line.identifier(token)
             case .actionIdentifier:
                 values.identifier = try line.identifier(token, "an action identifier", example: "reply or archive")
+            case .throttled where token.text.hasPrefix("payload="), .payload:
+                values.payload = try Self.payloadName(token, of: values.app, line, declared)
             case .local, .foreground, .throttled:
                 let (word, meaning) =
                     switch syntax.arguments[position] {
@@ -414,6 +422,26 @@ public struct ScenarioParser {
         return (syntax.make(values), appColumn)
     }
 
+    /// The name in `payload=NAME`: one of the payloads the app declares (docs/lifecycle.md §19).
+    private static func payloadName(
+        _ token: Token, of app: AppID, _ line: LineContext, _ declared: AppDeclarations
+    ) throws(ScenarioError) -> String {
+        let names = declared.payloads[app] ?? []
+        guard token.text.hasPrefix("payload=") else {
+            throw line.error(at: token, "expected payload=NAME or nothing, found \(quoted(token.text))")
+        }
+        let name = String(token.text.dropFirst("payload=".count))
+        guard names.contains(name) else {
+            var message = "\(app) declares no payload \(quoted(name))"
+            message +=
+                names.isEmpty
+                ? "; declare one on its app line: payload.\(name.isEmpty ? "NAME" : name)={\"aps\":{…}}"
+                : "; it declares \(names.joined(separator: ", "))"
+            throw line.error(at: token, message)
+        }
+        return name
+    }
+
     // MARK: Commands
 
     struct ArgumentValues: Sendable {
@@ -443,6 +471,8 @@ public struct ScenarioParser {
         var enabled = false
         /// For `notify`: `local`; for `notification-action`: `foreground`; for `push`: `throttled`.
         var flag = false
+        /// For `push` and `push-tap`: the payload named, if any.
+        var payload: String?
 
         /// One of `submit`'s options: `after=DURATION`, `requires-power`, `requires-network`, each once.
         mutating func readRequestOption(_ token: Token, _ line: LineContext) throws(ScenarioError) {
@@ -476,11 +506,12 @@ public struct ScenarioParser {
         /// `notification-action`.
         /// `replacing` and `replacedScene` the optional end of `new-window ID split replacing SCENE`.
         case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
-        case actionIdentifier, local, foreground, throttled, replacing, replacedScene
+        case actionIdentifier, local, foreground, throttled, replacing, replacedScene, payload
 
         var isOptional: Bool {
             switch self {
-            case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene: true
+            case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene, .payload:
+                true
             default: false
             }
         }
@@ -505,6 +536,7 @@ public struct ScenarioParser {
             case .throttled: "throttled"
             case .replacing: "replacing"
             case .replacedScene: "a scene id (such as notes#2)"
+            case .payload: "payload=NAME"
             }
         }
 
@@ -526,6 +558,7 @@ public struct ScenarioParser {
             case .local: "[local]"
             case .foreground: "[foreground]"
             case .throttled: "[throttled]"
+            case .payload: "[payload=NAME]"
             case .replacing: "[replacing"
             case .replacedScene: "SCENE]"
             }
@@ -591,15 +624,22 @@ public struct ScenarioParser {
         "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.text)) },
         "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.text)) },
         "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.text)) },
-        "push-tap": appAction(UserAction.tapPushNotification),
+        "push-tap": CommandSyntax(arguments: [.app, .payload]) {
+            values in
+            guard let payload = values.payload else { return .perform(.tapPushNotification(values.app)) }
+            return .perform(.pushWithPayload(values.app, payload: payload, tapped: true))
+        },
         "notify": CommandSyntax(arguments: [.app, .local]) { .perform(.notify($0.app, remote: !$0.flag)) },
         "notification-tap": appAction(UserAction.tapNotification),
         "notification-action": CommandSyntax(arguments: [.app, .actionIdentifier, .foreground]) {
             .perform(.pickNotificationAction($0.app, identifier: $0.identifier, foreground: $0.flag))
         },
         "notification-dismiss": appAction(UserAction.dismissNotification),
-        "push": CommandSyntax(arguments: [.app, .throttled]) {
-            .perform($0.flag ? .throttledPush($0.app) : .backgroundEvent(.push, $0.app))
+        "push": CommandSyntax(arguments: [.app, .throttled, .payload]) { values in
+            if let payload = values.payload {
+                return .perform(.pushWithPayload(values.app, payload: payload, tapped: false))
+            }
+            return .perform(values.flag ? .throttledPush(values.app) : .backgroundEvent(.push, values.app))
         },
         "fetch": appAction { .backgroundEvent(.fetch, $0) },
         "download": appAction { .backgroundEvent(.download, $0) },

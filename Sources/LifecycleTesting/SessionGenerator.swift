@@ -71,14 +71,16 @@ struct SessionGenerator {
         }
     }
 
-    /// A URL, an activity or a quick action for an app that declares it handles them (its URL schemes, activity
-    /// types, quick actions): an app that declares none is never sent one, as iOS sends none.
+    /// A URL, an activity, a quick action or a tapped push for an app that declares it handles them (its URL schemes,
+    /// activity types, quick actions, payloads): an app that declares none is never sent one, as iOS sends none.
     private mutating func launchItem() -> UserAction {
         var items: [UserAction] = []
         for app in apps {
             items += app.urlSchemes.map { .openURL(app.id, url: "\($0)://item/1") }
             items += app.activityTypes.map { .continueActivity(app.id, type: $0) }
             items += app.shortcutTypes.map { .shortcut(app.id, type: $0) }
+            // A push the user taps, with each payload the app declares (docs/lifecycle.md §19).
+            items += app.notificationPayloads.map { .pushWithPayload(app.id, payload: $0.name, tapped: true) }
         }
         return items.isEmpty ? .significantTimeChange : pick(items)
     }
@@ -105,7 +107,12 @@ struct SessionGenerator {
         var events: [BackgroundEvent] = [.download]
         if configuration?.backgroundModes.contains(.remoteNotification) == true { events.append(.push) }
         if configuration?.backgroundModes.contains(.fetch) == true { events.append(.fetch) }
-        return .backgroundEvent(pick(events), app)
+        let event = pick(events)
+        // A silent push carries one of the payloads the app declares, if it declares any.
+        if event == .push, let payloads = configuration?.notificationPayloads, !payloads.isEmpty {
+            return .pushWithPayload(app, payload: pick(payloads).name, tapped: false)
+        }
+        return .backgroundEvent(event, app)
     }
 
     /// A request the app's code submitted, run; a task it runs, expired; or the charger a processing task waits for.

@@ -311,6 +311,10 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
+    public func notificationPayload(named name: String, of app: AppID) -> String? {
+        simulator.phone.configuration(of: app)?.notificationPayloads.first { $0.name == name }?.json
+    }
+
     /// The device simulates the apps' processes: it runs each one's main queue in virtual time, at the end of each
     /// turn of its code, and each process observes a `NotificationCenter.default` of its own.
     public var simulatesProcesses: Bool { true }

@@ -66,9 +66,20 @@ import Testing
         #expect(report.findings.first?.steps == 1, "\(report)")
     }
 
-    @Test func workThatComesDueWhileSuspendedIsFound() throws {
+    /// Work that comes due while the process is suspended waits for it to run again, as on a phone: it runs at the
+    /// next resume, and calls the system then (docs/lifecycle.md §19).
+    @Test func workThatComesDueWhileSuspendedWaitsForTheResume() throws {
         let report = try Self.explore { SuspendedWorker() }
-        #expect(Self.kinds(report) == [.ranWhileSuspended], "\(report)")
+        #expect(report.findings.isEmpty, "\(report)")
+        let device = try SimulatedDevice(
+            profile: .ios17, apps: [AppConfiguration(id: "app")], delegates: ["app": SuspendedWorker()])
+        for line in ["tap app", "home", "wait 90s"] { try device.perform(line) }
+        #expect(device.state(of: "app") == .suspended)
+        #expect(!device.printedTrace().contains("upload"), "\(device.printedTrace())")
+        try device.perform("tap app")
+        #expect(device.printedTrace().contains("'upload'"), "\(device.printedTrace())")
+        #expect(device.state(of: "app") == .active)
+        #expect(device.workRanWhileSuspended.isEmpty)
     }
 
     @Test func stateLostAcrossAPurgeIsFound() throws {

@@ -14,6 +14,31 @@ import Testing
             "t.scenario:2:1: error: unknown command 'tapp'; expected a declaration (profile, device, app) or an action; did you mean 'tap'?"
         ),
         ("app notes\ntap", "t.scenario:2:4: error: 'tap' needs an app id after it"),
+        // Payloads (docs/lifecycle.md §19): the JSON's mistake is pointed at.
+        (
+            "app chat payload.call={\"type\":call}",
+            "t.scenario:1:31: error: bad JSON in the payload 'call': expected a value (an object, an array, a string, a number, true, false or null)"
+        ),
+        (
+            "app chat payload.call={\"type\":\"call\"",
+            "t.scenario:1:37: error: bad JSON in the payload 'call': expected ',' or '}'"
+        ),
+        (
+            "app chat payload.call=[1]",
+            "t.scenario:1:23: error: bad JSON in the payload 'call': expected a JSON object, starting with '{'"
+        ),
+        (
+            "app chat payload.call={} payload.call={}",
+            "t.scenario:1:26: error: the payload 'call' is declared twice"
+        ),
+        (
+            "app chat background-modes=remote-notification payload.call={}\npush chat payload=cal",
+            "t.scenario:2:11: error: chat declares no payload 'cal'; it declares call"
+        ),
+        (
+            "app chat\npush-tap chat payload=call",
+            "t.scenario:2:15: error: chat declares no payload 'call'; declare one on its app line: payload.call={\"aps\":{…}}"
+        ),
         ("home now", "t.scenario:1:6: error: 'home' takes no argument; found an extra 'now'"),
         ("wait 5 seconds", "t.scenario:1:8: error: 'wait' takes one argument, DURATION; found an extra 'seconds'"),
         ("app a\nopen-url a x y", "t.scenario:2:14: error: 'open-url' takes 2 arguments, ID URL; found an extra 'y'"),

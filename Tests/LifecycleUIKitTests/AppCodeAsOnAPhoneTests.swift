@@ -183,3 +183,107 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
         #expect(report.findings.isEmpty, "\(report)")
     }
 }
+
+/// A chat app's silent pushes: a message is fetched and the handler called; a call push (the shape of bug the
+/// explorer is asked to reach) takes a path with no handler and never calls it.
+@MainActor
+class ChatAppDelegate: UIResponder, UIApplicationDelegate {
+    class var handlesCalls: Bool { false }
+    private(set) var received: [[AnyHashable: Any]] = []
+
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        received.append(userInfo)
+        switch userInfo["type"] as? String {
+        case "message":
+            completionHandler(.newData)
+        case "call" where Self.handlesCalls:
+            completionHandler(.noData)
+        default:
+            break  // an unknown push type: the handler is forgotten
+        }
+    }
+}
+
+/// The chat app after the fix: every push type calls the handler.
+final class FixedChatAppDelegate: ChatAppDelegate {
+    override class var handlesCalls: Bool { true }
+}
+
+@Suite @MainActor struct NotificationPayloadTests {
+    static let declarations = """
+        app chat background-modes=remote-notification payload.message={"aps":{"content-available":1},"type":"message"} \
+        payload.call={"aps":{"content-available":1},"type":"call","caller":"Ada"}
+
+        """
+
+    @Test func aPushsPayloadReachesUserInfo() throws {
+        let scenario = try ScenarioParser(file: "chat").parse(Self.declarations)
+        var made: ChatAppDelegate?
+        let device = try SimulatedDevice(
+            scenario: scenario,
+            delegateFactories: [
+                "chat": {
+                    let delegate = ChatAppDelegate()
+                    made = delegate
+                    return UIKitApp(bundleIdentifier: "chat", delegate: delegate).applicationDelegate
+                }
+            ])
+        try device.perform("push chat payload=message")
+        try device.perform("push-tap chat payload=call")
+        let received = try #require(made?.received)
+        #expect(received.count == 2, "\(device.printedTrace())")
+        #expect(received.first?["type"] as? String == "message")
+        #expect(received.last?["caller"] as? String == "Ada")
+        #expect((received.first?["aps"] as? [String: Any])?["content-available"] as? Int == 1)
+        #expect(device.printedTrace().contains("payload=call"), "\(device.printedTrace())")
+    }
+
+    @Test func theExplorerReachesAPathTakenForOnePayload() throws {
+        var explorer = try LifecycleExplorer(declarations: Self.declarations)
+        explorer.run("chat", uikit: { ChatAppDelegate() })
+        let report = explorer.explore(sessions: 300, actions: 20, seed: 6)
+        let finding = try #require(report.findings.first, "\(report)")
+        #expect(finding.kind == .completionHandlerNotCalled, "\(report)")
+        #expect(finding.scenario.contains("payload=call"), "\(finding)")
+        var fixed = try LifecycleExplorer(declarations: Self.declarations)
+        fixed.run("chat", uikit: { FixedChatAppDelegate() })
+        #expect(fixed.explore(sessions: 300, actions: 20, seed: 6).findings.isEmpty)
+    }
+
+    @Test func aNotificationDelegateReadsTheResponsesUserInfo() throws {
+        final class Reader: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+            var caller: String?
+            func application(
+                _ application: UIApplication,
+                willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+            ) -> Bool {
+                UNUserNotificationCenter.current().delegate = self
+                return true
+            }
+            func userNotificationCenter(
+                _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+                withCompletionHandler completionHandler: @escaping () -> Void
+            ) {
+                caller = response.notification.request.content.userInfo["caller"] as? String
+                completionHandler()
+            }
+        }
+        let scenario = try ScenarioParser(file: "chat").parse(
+            "profile ios17\napp chat notifications payload.call={\"type\":\"call\",\"caller\":\"Ada\"}\n")
+        var made: Reader?
+        let device = try SimulatedDevice(
+            scenario: scenario,
+            delegateFactories: [
+                "chat": {
+                    let reader = Reader()
+                    made = reader
+                    return UIKitApp(bundleIdentifier: "chat", delegate: reader).applicationDelegate
+                }
+            ])
+        try device.perform("push-tap chat payload=call")
+        #expect(made?.caller == "Ada", "\(device.printedTrace())")
+    }
+}
