@@ -52,6 +52,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// `UIApplication.open(_:options:completionHandler:)`: opens the URL in the app that handles its scheme, once the
+    /// calling code has returned to the run loop, and tells whether one did.
+    func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void)
     /// The JSON of a remote notification's payload the app declares, by its name (docs/lifecycle.md §19), if the host
     /// knows it.
     func notificationPayload(named name: String, of app: AppID) -> String?
@@ -68,6 +71,11 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// A host of one app's process: no other app is there to open a URL in.
+    public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
+        completion(false)
+    }
 
     /// A host that knows no declared payload: pushes carry an empty `userInfo`.
     public func notificationPayload(named name: String, of app: AppID) -> String? { nil }

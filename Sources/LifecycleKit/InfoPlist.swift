@@ -48,18 +48,22 @@ public struct InfoPlist: Sendable, Hashable {
     }
 
     /// Reads an `Info.plist` file.
-    public init(contentsOf url: URL) throws(InfoPlist.Error) {
+    ///
+    /// - Parameter bundleIdentifier: the identifier the build gives the app (Xcode's `PRODUCT_BUNDLE_IDENTIFIER`),
+    ///   for a file that has no `CFBundleIdentifier` (Xcode 13 and later write none: the build adds it) or has the
+    ///   build setting's `$(PRODUCT_BUNDLE_IDENTIFIER)` there; the file's own identifier comes first.
+    public init(contentsOf url: URL, bundleIdentifier: AppID? = nil) throws(InfoPlist.Error) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw Error(file: url.path, key: nil, message: "cannot read the file")
         }
-        try self.init(data: data, file: url.path)
+        try self.init(data: data, file: url.path, bundleIdentifier: bundleIdentifier)
     }
 
-    /// Reads a property list, XML or binary.
-    public init(data: Data, file: String? = nil) throws(InfoPlist.Error) {
+    /// Reads a property list, XML or binary (`bundleIdentifier` as in ``init(contentsOf:bundleIdentifier:)``).
+    public init(data: Data, file: String? = nil, bundleIdentifier: AppID? = nil) throws(InfoPlist.Error) {
         let raw: Keys
         do {
             raw = try PropertyListDecoder().decode(Keys.self, from: data)
@@ -72,10 +76,23 @@ public struct InfoPlist: Sendable, Hashable {
         } catch {
             throw Error(file: file, key: nil, message: "not a property list (XML or binary)")
         }
-        guard AppID.isValid(raw.CFBundleIdentifier[...]) else {
+        let identifier: String
+        if let written = raw.CFBundleIdentifier, !written.contains("$(") {
+            identifier = written
+        } else if let bundleIdentifier {
+            identifier = bundleIdentifier.rawValue
+        } else {
+            let found = raw.CFBundleIdentifier.map { "it says '\($0)', a build setting" } ?? "the key is missing"
             throw Error(
                 file: file, key: "CFBundleIdentifier",
-                message: "expected letters, digits, '.', '_' and '-', found '\(raw.CFBundleIdentifier)'")
+                message:
+                    "\(found): Xcode's build writes the identifier from PRODUCT_BUNDLE_IDENTIFIER; give it "
+                    + "(bundleIdentifier:, or LIFECYCLE_BUNDLE_IDENTIFIER for @main)")
+        }
+        guard AppID.isValid(identifier[...]) else {
+            throw Error(
+                file: file, key: "CFBundleIdentifier",
+                message: "expected letters, digits, '.', '_' and '-', found '\(identifier)'")
         }
         var modes: Set<BackgroundMode> = []
         for name in raw.UIBackgroundModes ?? [] {
@@ -95,7 +112,7 @@ public struct InfoPlist: Sendable, Hashable {
             )
         }
         self.init(
-            bundleIdentifier: AppID(raw.CFBundleIdentifier), exitsOnSuspend: exits, backgroundModes: modes,
+            bundleIdentifier: AppID(identifier), exitsOnSuspend: exits, backgroundModes: modes,
             usesScenes: raw.UIApplicationSceneManifest != nil,
             supportsMultipleWindows: raw.UIApplicationSceneManifest?.UIApplicationSupportsMultipleScenes ?? false)
         permittedTaskIdentifiers = raw.BGTaskSchedulerPermittedIdentifiers ?? []
@@ -119,7 +136,7 @@ public struct InfoPlist: Sendable, Hashable {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The keys as they are spelled in the property list.
     private struct Keys: Decodable {
-        var CFBundleIdentifier: String
+        var CFBundleIdentifier: String?
         var UIApplicationExitsOnSuspend: Bool?
         var UIBackgroundModes: [String]?
         var UIApplicationSceneManifest: SceneManifest?

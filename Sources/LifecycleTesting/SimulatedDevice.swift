@@ -311,6 +311,26 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
+    /// Opens a URL in the app that declares its scheme (`url-schemes=`), as another app or a link opens it
+    /// (`open-url`), once the calling code returns; `false` when no app handles it or the phone cannot open it now.
+    public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        guard let target = simulator.phone.appIDs.first(where: {
+            simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true
+        }) else {
+            completion(false)
+            return
+        }
+        run(after: .zero) { [self] in
+            do throws(ImpossibleAction) {
+                try perform(.openURL(target, url: url))
+                completion(true)
+            } catch {
+                completion(false)
+            }
+        }
+    }
+
     public func notificationPayload(named name: String, of app: AppID) -> String? {
         simulator.phone.configuration(of: app)?.notificationPayloads.first { $0.name == name }?.json
     }

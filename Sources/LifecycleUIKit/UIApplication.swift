@@ -17,6 +17,12 @@ public final class UIApplication {
         self.kitApplication = application
     }
 
+    /// `applicationIconBadgeNumber`: the number on the app's icon (0: none).
+    public var applicationIconBadgeNumber = 0
+    /// The interval `setMinimumBackgroundFetchInterval(_:)` asked for.
+    public private(set) var minimumBackgroundFetchInterval = UIApplication.backgroundFetchIntervalNever
+    var registeredForRemoteNotifications = false
+
     /// `UIApplication.shared`: the application whose code is running; in a process, the process's app.
     public static var shared: UIApplication {
         guard let current = Application.current else {
@@ -153,4 +159,49 @@ extension UIApplication {
         Application.protectedDataWillBecomeUnavailableNotification
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Application.protectedDataDidBecomeAvailableNotification
+}
+
+extension UIApplication {
+    /// `UIApplication.OpenExternalURLOptionsKey`: the keys of ``open(_:options:completionHandler:)``'s options.
+    public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Open only a universal link, not a browser.
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
+
+    /// `open(_:options:completionHandler:)`: the app that handles the URL's scheme (a declared app's `url-schemes=`)
+    /// opens it as a link would, once this code returns; the handler says whether one did.
+    public func open(
+        _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+        completionHandler completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        kitApplication.host.open(url.absoluteString, from: kitApplication.bundleIdentifier) { completion?($0) }
+    }
+
+    /// `registerForRemoteNotifications()`: the app asks for a device token. The model has no push service: the app
+    /// is registered, and its pushes are the scenario's (`push`, `push-tap`).
+    public func registerForRemoteNotifications() {
+        registeredForRemoteNotifications = true
+    }
+
+    /// `unregisterForRemoteNotifications()`.
+    public func unregisterForRemoteNotifications() {
+        registeredForRemoteNotifications = false
+    }
+
+    /// `isRegisteredForRemoteNotifications`.
+    public var isRegisteredForRemoteNotifications: Bool { registeredForRemoteNotifications }
+
+    /// `UIApplication.backgroundFetchIntervalMinimum`: as often as the system allows.
+    public nonisolated static let backgroundFetchIntervalMinimum: TimeInterval = 0
+    /// `UIApplication.backgroundFetchIntervalNever`: no background fetch.
+    public nonisolated static let backgroundFetchIntervalNever: TimeInterval = .greatestFiniteMagnitude
+
+    /// `setMinimumBackgroundFetchInterval(_:)` (deprecated in iOS 13 for BGTaskScheduler): kept; the model fetches
+    /// when the scenario says (`fetch`), for an app with the `fetch` background mode.
+    public func setMinimumBackgroundFetchInterval(_ minimumBackgroundFetchInterval: TimeInterval) {
+        self.minimumBackgroundFetchInterval = minimumBackgroundFetchInterval
+    }
 }

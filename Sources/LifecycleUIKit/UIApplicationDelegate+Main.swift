@@ -11,7 +11,8 @@ extension UIApplicationDelegate where Self: UIResponder {
     /// What `@main` on an app delegate runs, as `UIApplicationMain` does on iOS: the app, in this process, under
     /// `lifecycle supervise` when it started it, or else under the terminal (``TerminalHost``).
     ///
-    /// The Info.plist is the first of: the file `LIFECYCLE_INFO_PLIST` names; `Info.plist` in the resources SwiftPM
+    /// The Info.plist is the first of: the file `LIFECYCLE_INFO_PLIST` names (`LIFECYCLE_BUNDLE_IDENTIFIER` gives the
+    /// identifier when it has no `CFBundleIdentifier`, as Xcode 13's files do); `Info.plist` in the resources SwiftPM
     /// copies beside the executable for the app's module (`.copy("Resources")` or `.process`); `Info.plist` beside
     /// the executable. Its `UISceneDelegateClassName` names the scene delegate. The command line may say
     /// `--profile ios17` (``Profile/defaultProfile``, `ios12`, by default: a scene-based app needs `ios13` or later) and `--trace` (every state change, callback and
@@ -28,7 +29,9 @@ extension UIApplicationDelegate where Self: UIResponder {
             profile = named
         }
         do {
-            let info = try InfoPlist(contentsOf: try infoPlistURL(module: module))
+            // Xcode writes the identifier into the built Info.plist; a source file since Xcode 13 has none.
+            let identifier = ProcessInfo.processInfo.environment["LIFECYCLE_BUNDLE_IDENTIFIER"].map { AppID($0) }
+            let info = try InfoPlist(contentsOf: try infoPlistURL(module: module), bundleIdentifier: identifier)
             let app = try UIKitApp(info: info, delegate: Self(), module: module)
             ProcessHost.run(
                 info: info, delegate: app.applicationDelegate, sceneDelegateClass: app.sceneDelegateClass,

@@ -9,6 +9,9 @@ public final class UISceneConfiguration {
     /// The class of the scene delegate made for each scene of the session: a `UIResponder` that is a
     /// `UISceneDelegate`.
     public var delegateClass: AnyClass?
+    /// The class of the scene made for the session (`UIWindowScene` unless the app subclasses it): kept, and the
+    /// scene made is always the Kit's `UIWindowScene`.
+    public var sceneClass: AnyClass?
 
     public init(name: String?, sessionRole: UISceneSession.Role) {
         self.name = name

@@ -80,7 +80,14 @@ import Testing
     }
 
     static let errors: [(body: String, message: String)] = [
-        ("", "Info.plist: CFBundleIdentifier: error: the key is missing; every app needs one"),
+        (
+            "",
+            "Info.plist: CFBundleIdentifier: error: the key is missing: Xcode's build writes the identifier from PRODUCT_BUNDLE_IDENTIFIER; give it (bundleIdentifier:, or LIFECYCLE_BUNDLE_IDENTIFIER for @main)"
+        ),
+        (
+            "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>",
+            "Info.plist: CFBundleIdentifier: error: it says '$(PRODUCT_BUNDLE_IDENTIFIER)', a build setting: Xcode's build writes the identifier from PRODUCT_BUNDLE_IDENTIFIER; give it (bundleIdentifier:, or LIFECYCLE_BUNDLE_IDENTIFIER for @main)"
+        ),
         (
             "<key>CFBundleIdentifier</key><string>a</string><key>UIApplicationExitsOnSuspend</key><string>YES</string>",
             "Info.plist: UIApplicationExitsOnSuspend: error: expected a Boolean (<true/> or <false/>)"
@@ -120,5 +127,18 @@ import Testing
         } catch {
             #expect(error.description == "Info.plist: error: not a property list (XML or binary)")
         }
+    }
+
+    /// Xcode 13's Info.plist has no CFBundleIdentifier (the build writes it from PRODUCT_BUNDLE_IDENTIFIER), and older
+    /// ones say `$(PRODUCT_BUNDLE_IDENTIFIER)`: the identifier is given as the build would give it.
+    @Test func theBuildsIdentifierStandsInForAFileWithoutOne() throws {
+        for body in ["", "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"] {
+            let info = try InfoPlist(data: Self.plist(body), file: "Info.plist", bundleIdentifier: "com.example.notes")
+            #expect(info.bundleIdentifier == "com.example.notes")
+        }
+        let written = try InfoPlist(
+            data: Self.plist("<key>CFBundleIdentifier</key><string>com.example.own</string>"),
+            bundleIdentifier: "com.example.notes")
+        #expect(written.bundleIdentifier == "com.example.own")
     }
 }

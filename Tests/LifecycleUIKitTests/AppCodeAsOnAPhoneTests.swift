@@ -287,3 +287,58 @@ final class FixedChatAppDelegate: ChatAppDelegate {
         #expect(made?.caller == "Ada", "\(device.printedTrace())")
     }
 }
+
+/// The calls an app makes around its launch that iOS apps commonly make, and opening a link in another app.
+@MainActor
+final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
+    var opened: Bool?
+    var expiringActivityRan = false
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        application.registerForRemoteNotifications()
+        application.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        application.applicationIconBadgeNumber = 0
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        ProcessInfo.processInfo.performExpiringActivity(withReason: "save") { expired in
+            if !expired { MainActor.assumeIsolated { self.expiringActivityRan = true } }
+        }
+    }
+
+    func share(_ application: UIApplication) {
+        application.open(URL(string: "mail://compose")!, options: [:]) { self.opened = $0 }
+    }
+}
+
+@Suite @MainActor struct EverydayNamesTests {
+    @Test func everydayCallsWorkAndALinkOpensInTheAppThatHandlesIt() throws {
+        let scenario = try ScenarioParser(file: "t").parse("app notes background-modes=fetch\napp mail url-schemes=mail\n")
+        var made: EverydayAppDelegate?
+        let device = try SimulatedDevice(
+            scenario: scenario,
+            delegateFactories: [
+                "notes": {
+                    let delegate = EverydayAppDelegate()
+                    made = delegate
+                    return UIKitApp(bundleIdentifier: "notes", delegate: delegate).applicationDelegate
+                }
+            ])
+        try device.perform("tap notes")
+        let application = UIApplication.application(for: try #require(device.applications["notes"]))
+        #expect(application.isRegisteredForRemoteNotifications)
+        #expect(application.minimumBackgroundFetchInterval == UIApplication.backgroundFetchIntervalMinimum)
+        application.kitApplication.runAsItsCode { made?.share(application) }
+        device.wait(.zero)
+        #expect(made?.opened == true, "\(device.printedTrace())")
+        #expect(device.state(of: "mail") == .active, "\(device.printedTrace())")
+        #expect(device.state(of: "notes") == .suspended, "\(device.printedTrace())")
+        #expect(made?.expiringActivityRan == true)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import LifecycleKit
+
+extension ProcessInfo {
+    /// `performExpiringActivity(withReason:using:)`, the other way iOS code keeps running when the app leaves the
+    /// screen: the block runs with `false` while the app holds background time for it, as with a background task that
+    /// begins before it and ends when it returns; with `true` when the app cannot get any (it is not running code).
+    ///
+    /// iOS calls the block on a queue of its own and again with `true` when the time runs out; the block here runs
+    /// at once, in virtual time no work outlasts it, so it is never called a second time.
+    public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {
+        guard MainQueueCheck.isOnMainQueue else {
+            block(false)
+            return
+        }
+        MainActor.assumeIsolated {
+            guard let application = Application.current else {
+                block(false)
+                return
+            }
+            let task = application.beginBackgroundTask(withName: reason, expirationHandler: nil)
+            guard task != .invalid else {
+                block(true)
+                return
+            }
+            block(false)
+            application.endBackgroundTask(task)
+        }
+    }
+}
