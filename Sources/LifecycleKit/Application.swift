@@ -77,7 +77,13 @@ public final class Application {
     /// The application whose code is running now — its delegate's method, a handler, work it scheduled — or else
     /// the process's only application (code run by `DispatchQueue` is its); `nil` outside any app's code in a
     /// process of several (a test's): what `UIApplication.shared` and `BGTaskScheduler.shared` stand for.
-    public static var current: Application? { running ?? (madeCount == 1 ? onlyApplication : nil) }
+    public static var current: Application? {
+        running ?? startedBy ?? (madeCount == 1 ? onlyApplication : nil)
+    }
+
+    /// The application whose code started the Swift task that runs now (`Task { }` in a callback): a task inherits
+    /// it, as a task started by an app's code on a phone is that app's process's (docs/lifecycle.md §19).
+    @TaskLocal static var startedBy: Application?
 
     public convenience init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
@@ -184,7 +190,7 @@ public final class Application {
         let previous = Self.running
         Self.running = self
         defer { Self.running = previous }
-        return code()
+        return Self.$startedBy.withValue(self, operation: code)
     }
 
     // MARK: Launch items

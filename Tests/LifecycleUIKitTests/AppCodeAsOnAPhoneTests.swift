@@ -1,3 +1,4 @@
+import LifecycleKit
 import LifecycleScenario
 import LifecycleTesting
 import LifecycleUIKit
@@ -340,5 +341,37 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
         #expect(device.state(of: "mail") == .active, "\(device.printedTrace())")
         #expect(device.state(of: "notes") == .suspended, "\(device.printedTrace())")
         #expect(made?.expiringActivityRan == true)
+    }
+}
+
+/// A Swift task the app's code starts is the app's: `UIApplication.shared` inside it is the app that started it, in
+/// a test process of several apps.
+@MainActor
+final class TaskStartingAppDelegate: UIResponder, UIApplicationDelegate {
+    var sawItself: Bool?
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        Task { @MainActor in
+            self.sawItself = UIApplication.shared === application
+        }
+    }
+}
+
+@Suite @MainActor struct SwiftTaskTests {
+    @Test func aTaskStartedByTheAppsCodeIsThatApps() async throws {
+        let scenario = try ScenarioParser(file: "t").parse("app a\napp b\n")
+        var made: [TaskStartingAppDelegate] = []
+        func factory(_ app: AppID) -> @MainActor () -> any ApplicationDelegate {
+            {
+                let delegate = TaskStartingAppDelegate()
+                made.append(delegate)
+                return UIKitApp(bundleIdentifier: app, delegate: delegate).applicationDelegate
+            }
+        }
+        let device = try SimulatedDevice(scenario: scenario, delegateFactories: ["a": factory("a"), "b": factory("b")])
+        try device.perform("tap a")
+        // The main actor's tasks run when the test lets the main actor go.
+        for _ in 0..<3 { await Task.yield() }
+        #expect(made.last?.sawItself == true)
     }
 }
