@@ -573,9 +573,12 @@ public final class Supervisor: @unchecked Sendable {
             }
             process.pendingCall = nil
             carryOut(phone.callbackReturned(from: app, answer: answer))
-            // The app's process posts the notifications when their messages reach it, after this: its turn is taken
-            // as ended here (docs/supervisor.md).
-            carryOut(phone.turnEnded(of: app))
+            // The notifications that follow are on their way to the app's process; its turn ends once it has posted
+            // them, which a barrier after them says: only then does the phone go on with it (a task begun in an
+            // observer holds it).
+            nextCall += 1
+            process.turnBarrier = nextCall
+            send(.barrier(nextCall), to: app)
         case .begin(let request, let name):
             let (identifier, actions) = phone.beginBackgroundTask(in: app, name: name)
             send(.task(request: request, identifier: identifier), to: app)
@@ -608,6 +611,10 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.cancelTaskRequests(identifier, in: app))
         case .reached(let id):
             if process.freezeBarrier == id { freezeNow(process) }
+            if process.turnBarrier == id {
+                process.turnBarrier = nil
+                carryOut(phone.turnEnded(of: app))
+            }
         case .request(let id, let request):
             // The app's code asked for a window: carried out as the user's action that does the same, once no app
             // is inside a callback (the process that asked may be).
