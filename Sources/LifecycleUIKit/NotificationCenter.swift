@@ -27,4 +27,15 @@ open class NotificationCenter: Foundation.NotificationCenter, @unchecked Sendabl
 
     /// The center of code that runs as no app's: in a real process, also the app's own.
     static let outsideAnyApp = NotificationCenter()
+
+    /// `addObserver(forName:object:queue:using:)`, where `queue: .main` is the app's main queue
+    /// (``OperationQueue/main``): an observer on it runs inside the post, as on iOS when UIKit posts on the main
+    /// thread. Foundation's own `.main` (what the same words give without this method, Foundation's parameter being
+    /// Foundation's type) would make the post wait for a main queue that the poster holds: a hang.
+    public func addObserver(
+        forName name: Notification.Name?, object obj: Any?, queue: OperationQueue?,
+        using block: @escaping @Sendable (Notification) -> Void
+    ) -> any NSObjectProtocol {
+        super.addObserver(forName: name, object: obj, queue: queue, using: block)
+    }
 }

@@ -66,15 +66,15 @@ public final class UIApplication {
     }
 
     // Not UIKit's: the phone's clock, for code that runs under `SimulatedDevice` in virtual time, where `Date()`,
-    // `DispatchQueue.main.asyncAfter`, `Timer` and `Task.sleep` keep the real clock (docs/writing-an-app.md).
+    // `Timer` and `Task.sleep` keep the real clock (docs/writing-an-app.md); `DispatchQueue.main.asyncAfter` counts
+    // on the phone's clock as it is.
 
     /// The phone's date (``Application/currentDate``): real in a process, virtual under the simulated device. Make
     /// the dates you give the system from it (`earliestBeginDate`), not from `Date()`.
     public var currentDate: Date { kitApplication.currentDate }
 
-    /// Runs `work` on the main actor after `delay` on the phone's clock (``Application/run(after:_:)``): where an
-    /// iOS app calls `DispatchQueue.main.asyncAfter(deadline: .now() + 20)`, write
-    /// `UIApplication.shared.run(after: .seconds(20))`, and a test waits for it in virtual time.
+    /// Runs `work` on the main actor after `delay` on the phone's clock (``Application/run(after:_:)``), as
+    /// `DispatchQueue.main.asyncAfter(deadline: .now() + 20)` does: code written for iOS needs neither.
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         kitApplication.run(after: delay, work)
     }

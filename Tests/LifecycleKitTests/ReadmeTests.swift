@@ -38,7 +38,7 @@ import Testing
     /// word (indented as in the suite: a test, or lines of a test's body).
     @Test func theExplorerGuidesExampleCompiles() throws {
         let blocks = try Self.swiftBlocks(ofSection: "Exploring your app for lifecycle bugs", in: "docs/testing.md")
-        #expect(blocks.count == 2)
+        #expect(blocks.count == 3)
         let compiled = try String(
             contentsOf: Self.root.appendingPathComponent("Tests/LifecycleUIKitTests/ExplorerGuideTests.swift"),
             encoding: .utf8)

@@ -11,7 +11,7 @@ final class UploadingDelegate: ApplicationDelegate {
         upload = application.beginBackgroundTask(withName: "upload") {
             application.endBackgroundTask(self.upload)  // out of time: give up cleanly
         }
-        application.run(after: .seconds(20)) {  // instead of DispatchQueue.main.asyncAfter
+        application.run(after: .seconds(20)) {  // LifecycleUIKit's code writes DispatchQueue.main.asyncAfter
             self.uploaded = true
             application.endBackgroundTask(self.upload)
         }

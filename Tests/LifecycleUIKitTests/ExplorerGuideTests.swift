@@ -38,4 +38,80 @@ import Testing
         let report = try explorer.checkNeutralSequences(in: "open-url notes notes://draft/1\nwait 5s\nexpect notes active\n")
         #expect(report.findings.isEmpty, "\(report)")
     }
+
+    /// A hybrid app's launch link, after cordova-ios issue 1671: its scene delegate reads the URL from the connection
+    /// options (so nothing is "dropped") and posts it for the page's plugin, which only listens once the page has
+    /// loaded, when the scene becomes active: the link of a cold launch never reaches the page. The fix keeps the URL
+    /// until the page loads.
+    @MainActor class HybridAppDelegate: UIResponder, UIApplicationDelegate {
+        class var keepsTheLaunchURL: Bool { false }
+        var urlsHandedToTheScene: [URL] = []
+        let page = WebPage()
+    }
+
+    @MainActor final class FixedHybridAppDelegate: HybridAppDelegate {
+        override class var keepsTheLaunchURL: Bool { true }
+    }
+
+    /// The web view and its plugin, which listens for `handleOpenURL` once the page has loaded.
+    @MainActor final class WebPage {
+        static let handleOpenURL = Notification.Name("CDVPluginHandleOpenURLNotification")
+        var openedURLs: [URL] = []
+        var waiting: [URL] = []
+        private var observer: (any NSObjectProtocol)?
+
+        func load() {
+            guard observer == nil else { return }
+            observer = NotificationCenter.default.addObserver(forName: Self.handleOpenURL, object: nil, queue: .main) {
+                [weak self] note in
+                let url = note.object as? URL
+                MainActor.assumeIsolated { if let url { self?.openedURLs.append(url) } }
+            }
+            openedURLs += waiting
+            waiting = []
+        }
+    }
+
+    @MainActor final class HybridSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var window: UIWindow?
+        private var app: HybridAppDelegate? { UIApplication.shared.delegate as? HybridAppDelegate }
+
+        func scene(
+            _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+        ) {
+            for context in connectionOptions.urlContexts { hand(context.url) }
+        }
+
+        func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+            for context in URLContexts { hand(context.url) }
+        }
+
+        func sceneDidBecomeActive(_ scene: UIScene) { app?.page.load() }
+
+        private func hand(_ url: URL) {
+            guard let app else { return }
+            app.urlsHandedToTheScene.append(url)
+            if type(of: app).keepsTheLaunchURL { app.page.waiting.append(url) }
+            NotificationCenter.default.post(name: WebPage.handleOpenURL, object: url)
+        }
+    }
+
+    @MainActor static func exploreHybrid(_ delegate: @escaping @MainActor () -> HybridAppDelegate) throws
+        -> ExplorationReport
+    {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp hybrid scenes url-schemes=hybrid\n")
+        explorer.run("hybrid", uikit: delegate, sceneDelegateClass: HybridSceneDelegate.self)
+        explorer.invariant("every URL handed to the scene reaches the page once it is active", of: "hybrid") {
+            (app: HybridAppDelegate, device) in
+            device.state(of: "hybrid") != .active || app.urlsHandedToTheScene.allSatisfy(app.page.openedURLs.contains)
+        }
+        return explorer.explore(sessions: 300, actions: 20, seed: 1671)
+    }
+
+    @Test @MainActor func aLaunchLinkLostDownstreamIsFoundByTheAppsInvariant() throws {
+        let report = try Self.exploreHybrid { HybridAppDelegate() }
+        #expect(report.findings.map(\.kind) == [.invariant], "\(report)")
+        #expect(report.findings.first?.scenario.hasSuffix("open-url hybrid hybrid://item/1\n") == true, "\(report)")
+        #expect(try Self.exploreHybrid { FixedHybridAppDelegate() }.findings.isEmpty)
+    }
 }
