@@ -265,10 +265,11 @@ extension Phone {
         }
         let options = LaunchOptions(remoteNotification: notification.isRemote)
         if hearsNotificationsThroughCenter(index) {
-            bringToFront(index, options: options, deliveries: [(.notificationDidReceive, argument(action, notification))])
+            bringToFront(
+                index, options: options, deliveries: [(.notificationDidReceive, argument(action, notification))])
         } else if notification.isRemote {
-            let deliveries = [(Callback.didReceiveRemoteNotification, NotificationPayload.argument(nil, payload: notification.payload))]
-            bringToFront(index, options: options, deliveries: deliveries)
+            let argument = NotificationPayload.argument(nil, payload: notification.payload)
+            bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, argument)])
         } else {
             note(index, "\(apps[index].id) has no delegate of UNUserNotificationCenter: the tap only opens it")
             bringToFront(index, options: options, deliveries: [])
@@ -284,7 +285,8 @@ extension Phone {
             let options = LaunchOptions(remoteNotification: notification.isRemote)
             _ = queueWakeForBackgroundWork(of: index, "", options, byTheUser: true)
         }
-        queueCall(.notificationDidReceive, .argument(argument(action, notification)), .notificationDelegateSet, for: index)
+        queueCall(
+            .notificationDidReceive, .argument(argument(action, notification)), .notificationDelegateSet, for: index)
         run(index)
     }
 

@@ -112,7 +112,8 @@ extension Phone {
         case .pushWithPayload(let app, let payload, let tapped):
             let index = try self.index(of: app)
             guard apps[index].configuration.notificationPayloads.contains(where: { $0.name == payload }) else {
-                throw ImpossibleAction("\(app) declares no payload '\(payload)' (payload.\(payload)={…})", culprit: .app)
+                throw ImpossibleAction(
+                    "\(app) declares no payload '\(payload)' (payload.\(payload)={…})", culprit: .app)
             }
             if tapped {
                 try tapPush(for: index, payload: payload)
@@ -580,7 +581,8 @@ extension Phone {
         else { return }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
         queue(.awaitCompletionHandler(event.callback), for: index)
-        queueCall(event.callback, NotificationPayload.argument(nil, payload: payload).map(CallbackDetail.argument), for: index)
+        let argument = NotificationPayload.argument(nil, payload: payload)
+        queueCall(event.callback, argument.map(CallbackDetail.argument), for: index)
         run(index)
     }
 

@@ -292,7 +292,9 @@ struct AppDeclarationParser {
 
     /// A remote notification's payload: `payload.NAME=JSON`, the JSON an object written without spaces outside its
     /// strings (a scenario's words are separated by spaces); a mistake in it is pointed at.
-    private func payload(_ token: Token, key: Substring, json: Substring?) throws(ScenarioError) -> NotificationPayload {
+    private func payload(
+        _ token: Token, key: Substring, json: Substring?
+    ) throws(ScenarioError) -> NotificationPayload {
         let name = key.dropFirst(Self.payloadPrefix.count)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
             throw line.error(

@@ -510,7 +510,8 @@ public struct ScenarioParser {
 
         var isOptional: Bool {
             switch self {
-            case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene, .payload:
+            case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene,
+                .payload:
                 true
             default: false
             }

@@ -32,7 +32,8 @@ extension UserAction {
         case .dismissNotification(let app): "notification-dismiss \(app)"
         case .backgroundEvent(let event, let app): "\(event.rawValue) \(app)"
         case .throttledPush(let app): "push \(app) throttled"
-        case .pushWithPayload(let app, let payload, let tapped): "\(tapped ? "push-tap" : "push") \(app) payload=\(payload)"
+        case .pushWithPayload(let app, let payload, let tapped):
+            "\(tapped ? "push-tap" : "push") \(app) payload=\(payload)"
         case .terminate, .processEnded: nil
         case .memoryWarning: "memory-warning"
         case .memoryPressure(let count): "memory-pressure" + (count.map { " \($0)" } ?? "")

@@ -339,7 +339,8 @@ public final class Simulator<Sink: TraceSink> {
                 guard let handled = hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app]),
                     !handled.isEmpty
                 else { break }
-                carryingOut { phone, list in phone.expirationHandlersReturned(of: handled, in: appIDs[app], into: &list) }
+                carryingOut { phone, list in phone.expirationHandlersReturned(of: handled, in: appIDs[app], into: &list)
+                }
                 hostedCode?.endTurn(of: appIDs[app])
             case .scheduledTask(let app, let task, let step):
                 let task = phone.permittedTask(task, of: app)

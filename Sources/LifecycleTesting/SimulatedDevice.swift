@@ -315,9 +315,11 @@ extension SimulatedDevice: ApplicationHost {
     /// (`open-url`), once the calling code returns; `false` when no app handles it or the phone cannot open it now.
     public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
         let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        guard let target = simulator.phone.appIDs.first(where: {
-            simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true
-        }) else {
+        guard
+            let target = simulator.phone.appIDs.first(where: {
+                simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true
+            })
+        else {
             completion(false)
             return
         }

@@ -168,7 +168,8 @@ extension UIApplication {
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Open only a universal link, not a browser.
-        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     /// `open(_:options:completionHandler:)`: the app that handles the URL's scheme (a declared app's `url-schemes=`)

@@ -63,7 +63,8 @@ class AnalyticsAppDelegate: UIResponder, UIApplicationDelegate {
     var analytics: FlushingAnalytics?
 
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         analytics = FlushingAnalytics(upload: Self.uploadSeconds)
         return true
@@ -104,15 +105,37 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
     override class var endsInTheHandler: Bool { true }
 }
 
-@Suite @MainActor struct AppCodeAsOnAPhoneTests {
-    private func device(_ declarations: String, _ delegate: @escaping @MainActor () -> any UIApplicationDelegate)
-        throws -> SimulatedDevice
-    {
+/// A simulated device whose first declared app runs a UIKit app delegate, a fresh one for each process, and the
+/// delegate of the app's latest process.
+@MainActor final class UIKitDevice<Delegate: UIResponder & UIApplicationDelegate> {
+    let device: SimulatedDevice
+    private final class Latest {
+        var delegate: Delegate?
+    }
+    private let latest = Latest()
+    var delegate: Delegate? { latest.delegate }
+
+    init(_ declarations: String, _ make: @escaping @MainActor () -> Delegate) throws {
         let scenario = try ScenarioParser(file: "test").parse(declarations)
         let app = try #require(scenario.apps.first?.id)
-        return try SimulatedDevice(
+        let latest = self.latest
+        device = try SimulatedDevice(
             scenario: scenario,
-            delegateFactories: [app: { UIKitApp(bundleIdentifier: app, delegate: delegate()).applicationDelegate }])
+            delegateFactories: [
+                app: {
+                    let delegate = make()
+                    latest.delegate = delegate
+                    return UIKitApp(bundleIdentifier: app, delegate: delegate).applicationDelegate
+                }
+            ])
+    }
+}
+
+@Suite @MainActor struct AppCodeAsOnAPhoneTests {
+    private func device<Delegate: UIResponder & UIApplicationDelegate>(
+        _ declarations: String, _ make: @escaping @MainActor () -> Delegate
+    ) throws -> SimulatedDevice {
+        try UIKitDevice(declarations, make).device
     }
 
     @Test func aTaskBegunInAnObserverOfDidEnterBackgroundHoldsTheApp() throws {
@@ -221,20 +244,11 @@ final class FixedChatAppDelegate: ChatAppDelegate {
         """
 
     @Test func aPushsPayloadReachesUserInfo() throws {
-        let scenario = try ScenarioParser(file: "chat").parse(Self.declarations)
-        var made: ChatAppDelegate?
-        let device = try SimulatedDevice(
-            scenario: scenario,
-            delegateFactories: [
-                "chat": {
-                    let delegate = ChatAppDelegate()
-                    made = delegate
-                    return UIKitApp(bundleIdentifier: "chat", delegate: delegate).applicationDelegate
-                }
-            ])
+        let chat = try UIKitDevice(Self.declarations) { ChatAppDelegate() }
+        let device = chat.device
         try device.perform("push chat payload=message")
         try device.perform("push-tap chat payload=call")
-        let received = try #require(made?.received)
+        let received = try #require(chat.delegate?.received)
         #expect(received.count == 2, "\(device.printedTrace())")
         #expect(received.first?["type"] as? String == "message")
         #expect(received.last?["caller"] as? String == "Ada")
@@ -272,20 +286,12 @@ final class FixedChatAppDelegate: ChatAppDelegate {
                 completionHandler()
             }
         }
-        let scenario = try ScenarioParser(file: "chat").parse(
-            "profile ios17\napp chat notifications payload.call={\"type\":\"call\",\"caller\":\"Ada\"}\n")
-        var made: Reader?
-        let device = try SimulatedDevice(
-            scenario: scenario,
-            delegateFactories: [
-                "chat": {
-                    let reader = Reader()
-                    made = reader
-                    return UIKitApp(bundleIdentifier: "chat", delegate: reader).applicationDelegate
-                }
-            ])
+        let chat = try UIKitDevice(
+            "profile ios17\napp chat notifications payload.call={\"type\":\"call\",\"caller\":\"Ada\"}\n"
+        ) { Reader() }
+        let device = chat.device
         try device.perform("push-tap chat payload=call")
-        #expect(made?.caller == "Ada", "\(device.printedTrace())")
+        #expect(chat.delegate?.caller == "Ada", "\(device.printedTrace())")
     }
 }
 
@@ -296,7 +302,8 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
     var expiringActivityRan = false
 
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         application.registerForRemoteNotifications()
         application.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)
@@ -320,27 +327,20 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
 
 @Suite @MainActor struct EverydayNamesTests {
     @Test func everydayCallsWorkAndALinkOpensInTheAppThatHandlesIt() throws {
-        let scenario = try ScenarioParser(file: "t").parse("app notes background-modes=fetch\napp mail url-schemes=mail\n")
-        var made: EverydayAppDelegate?
-        let device = try SimulatedDevice(
-            scenario: scenario,
-            delegateFactories: [
-                "notes": {
-                    let delegate = EverydayAppDelegate()
-                    made = delegate
-                    return UIKitApp(bundleIdentifier: "notes", delegate: delegate).applicationDelegate
-                }
-            ])
+        let notes = try UIKitDevice("app notes background-modes=fetch\napp mail url-schemes=mail\n") {
+            EverydayAppDelegate()
+        }
+        let device = notes.device
         try device.perform("tap notes")
         let application = UIApplication.application(for: try #require(device.applications["notes"]))
         #expect(application.isRegisteredForRemoteNotifications)
         #expect(application.minimumBackgroundFetchInterval == UIApplication.backgroundFetchIntervalMinimum)
-        application.kitApplication.runAsItsCode { made?.share(application) }
+        application.kitApplication.runAsItsCode { notes.delegate?.share(application) }
         device.wait(.zero)
-        #expect(made?.opened == true, "\(device.printedTrace())")
+        #expect(notes.delegate?.opened == true, "\(device.printedTrace())")
         #expect(device.state(of: "mail") == .active, "\(device.printedTrace())")
         #expect(device.state(of: "notes") == .suspended, "\(device.printedTrace())")
-        #expect(made?.expiringActivityRan == true)
+        #expect(notes.delegate?.expiringActivityRan == true)
     }
 }
 
