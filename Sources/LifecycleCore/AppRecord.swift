@@ -11,15 +11,15 @@ struct AppRecord: Sendable {
     /// The callback the app is running and has not returned from, with the timer of its return for a scripted
     /// app (`nil` when the host reports the return).
     var running: (callback: Callback, timer: TimerHandle?)?
-    /// The host's app code returned from its callback and goes on in the same turn of its run loop: the observers of
-    /// the notifications that followed, and the work they and the callback put on the main queue
-    /// (docs/lifecycle.md §19). The app is busy until the host ends the turn (``Phone/turnEnded(of:into:)``).
-    var turnIsOpen = false
     /// The watchdog armed for what the app is running: the callback it guards (`nil`: the launch) and its limit.
     var watchdog: (timer: TimerHandle, guarding: Callback?, limit: Duration)?
     /// The launch's watchdog is due but not set yet: it is set before the first launch method that may not return
     /// at once, and not at all when every one of them does (``Phone/setPendingLaunchWatchdog(for:)``).
     var launchWatchdogIsPending = false
+    /// The host's app code returned from its callback (``running``, kept) and goes on in the same turn of its run
+    /// loop: the observers of the notifications that followed, and the work they and the callback put on the main
+    /// queue (docs/lifecycle.md §19). The app stays busy until the host ends the turn (``Phone/turnEnded(of:into:)``).
+    var turnIsOpen = false
 
     /// The app's outstanding background tasks.
     var backgroundTasks: [BackgroundTask] = []
@@ -287,7 +287,7 @@ struct AppRecord: Sendable {
 
     var id: AppID { configuration.id }
     var state: AppState { lifecycle.state }
-    var isBusy: Bool { running != nil || turnIsOpen }
+    var isBusy: Bool { running != nil }
     var hasQueuedSteps: Bool { !steps.isEmpty }
 }
 

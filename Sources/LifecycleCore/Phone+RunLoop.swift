@@ -230,13 +230,13 @@ extension Phone {
     /// ``callbackReturned(from:answer:)``, appending what must happen next to `list`.
     public mutating func callbackReturned(from app: AppID, answer: Bool? = nil, into list: inout ActionList) {
         emitting(into: &list) { phone in
-            guard let index = phone.indexByID[app], let running = phone.apps[index].running, running.timer == nil
+            guard let index = phone.indexByID[app], let running = phone.apps[index].running, running.timer == nil,
+                !phone.apps[index].turnIsOpen
             else { return }
-            phone.apps[index].running = nil
             if running.callback.returnsDecision { phone.record(answer ?? true, of: running.callback, for: index) }
             phone.callbackReturned(running.callback, on: index)
-            // The app's turn goes on: its notifications' observers run, then the work on its main queue. The system
-            // decides what comes next (a suspension above all) only once the host ends the turn.
+            // The app's turn goes on, busy still: its notifications' observers run, then the work on its main queue.
+            // The system decides what comes next (a suspension above all) only once the host ends the turn.
             phone.apps[index].turnIsOpen = true
         }
     }
@@ -256,6 +256,7 @@ extension Phone {
         emitting(into: &list) { phone in
             guard let index = phone.indexByID[app], phone.apps[index].turnIsOpen else { return }
             phone.apps[index].turnIsOpen = false
+            phone.apps[index].running = nil
             phone.busyApps -= 1
             phone.run(index)
         }
@@ -437,10 +438,7 @@ extension Phone {
         if let running = apps[index].running {
             cancel(running.timer, of: index)
             busyApps -= 1
-        }
-        if apps[index].turnIsOpen {
             apps[index].turnIsOpen = false
-            busyApps -= 1
         }
         disarmWatchdog(for: index)
         stopBudget(for: index)

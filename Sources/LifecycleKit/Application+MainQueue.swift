@@ -29,7 +29,15 @@ extension Application {
     /// A main queue that never empties (work that enqueues itself again each time) is the app's code hanging: after
     /// ``mainQueueLimit`` blocks in one turn the app crashes, as the watchdog would end it on a phone.
     public func runMainQueueWork() {
-        guard !mainQueueWork.isEmpty, host.state(of: bundleIdentifier) != .suspended else { return }
+        guard !mainQueueWork.isEmpty else { return }
+        switch host.state(of: bundleIdentifier) {
+        case .suspended: return
+        case .notRunning:
+            // The process ended in the turn (its code crashed, the watchdog): its work is gone with it.
+            mainQueueWork = []
+            return
+        case .active, .inactive, .background: break
+        }
         var ran = 0
         while !mainQueueWork.isEmpty {
             guard ran < Self.mainQueueLimit else {

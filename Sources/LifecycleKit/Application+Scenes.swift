@@ -157,8 +157,9 @@ extension Application {
     /// scene is released.
     func postScene(_ notification: UIKitNotification, scene id: SceneID) {
         let scene = scenesByID[id.rawValue]
-        let object = scene.map { scene in (delegate as? any NotificationObjects)?.object(standingFor: scene) ?? scene }
-        postToObservers(Scene.name(of: notification), object: object)
+        postToObservers(
+            Scene.name(of: notification),
+            object: scene.map { scene in (delegate as? any NotificationObjects)?.object(standingFor: scene) ?? scene })
         if notification == .sceneDidDisconnect {
             scene?.session.scene = nil
             scenesByID[id.rawValue] = nil

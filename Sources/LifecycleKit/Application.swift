@@ -29,6 +29,10 @@ public final class Application {
     /// their processes share a test process, and each process's code observes a center of its own; a new process
     /// starts without one, as the observers of the last one are gone with it.
     package var processNotificationCenter: NotificationCenter?
+    /// The object that stands for this application in code written with other names (LifecycleUIKit's
+    /// `UIApplication`), made once for the application's life and kept by it (it refers back unowned): the two live
+    /// and die together.
+    package var counterpart: AnyObject?
     /// The work the app's code put on the main queue in this turn, in order (docs/lifecycle.md §19), when the host
     /// runs it (``hostRunsMainQueue``).
     var mainQueueWork: [@MainActor () -> Void] = []
@@ -439,26 +443,32 @@ public final class Application {
     /// The observers are the app's code: they run as it (``UIApplication.shared`` is this app inside them), and what
     /// they put on the main queue waits with the callback's work for the end of the turn.
     public func post(_ notification: UIKitNotification, scene: SceneID? = nil, launchOptions: LaunchOptions? = nil) {
-        runningCode {
-            if let scene {
-                postScene(notification, scene: scene)
-            } else {
-                let userInfo: [AnyHashable: Any]? =
-                    notification == .didFinishLaunching
-                    ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
-                postToObservers(Self.name(of: notification), object: notificationObject, userInfo: userInfo)
+        if let scene {
+            postScene(notification, scene: scene)
+        } else {
+            postToObservers(Self.name(of: notification), object: notificationObject) {
+                notification == .didFinishLaunching ? launchOptions.map { [Application.launchOptionsKey: $0] } : nil
             }
-            events.send(notification)
         }
+        events.send(notification)
     }
 
-    /// Posts to the host's center (a real process's Foundation `NotificationCenter.default`, or a simulated device's)
-    /// and to the center the process's code observes as `NotificationCenter.default` through LifecycleUIKit: an
-    /// observer is on one of them, and hears it once.
-    func postToObservers(_ name: Notification.Name, object: Any?, userInfo: [AnyHashable: Any]? = nil) {
-        centers.ifObservable?.post(name: name, object: object, userInfo: userInfo)
-        if let processNotificationCenter, processNotificationCenter !== centers.ifObservable {
-            processNotificationCenter.post(name: name, object: object, userInfo: userInfo)
+    /// Posts, as the app's code, to the host's center (a real process's Foundation `NotificationCenter.default`, or a
+    /// simulated device's) and to the center the process's code observes as `NotificationCenter.default` through
+    /// LifecycleUIKit: an observer is on one of them, and hears it once. With no center made, nobody can hear it, and
+    /// nothing is made for it (the explorer posts thousands of notifications nobody hears).
+    func postToObservers(
+        _ name: Notification.Name, object: @autoclosure () -> Any?,
+        userInfo: () -> [AnyHashable: Any]? = { nil }
+    ) {
+        let host = centers.ifObservable
+        let process = processNotificationCenter.flatMap { $0 === host ? nil : $0 }
+        guard host != nil || process != nil else { return }
+        let object = object()
+        let userInfo = userInfo()
+        runningCode {
+            host?.post(name: name, object: object, userInfo: userInfo)
+            process?.post(name: name, object: object, userInfo: userInfo)
         }
     }
 

@@ -335,13 +335,15 @@ public final class Simulator<Sink: TraceSink> {
                 }
             case .note(let app, let note):
                 record(.note(app.map { appIDs[$0] }, actions.text(note)))
-            case .runExpirationHandlers(let app, let tasks):
-                guard let handled = hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: appIDs[app]),
+            case .runExpirationHandlers(let index, let tasks):
+                // The handlers, then the phone told which tasks they left open, then the main queue's work they
+                // deferred: a task that work ends was not ended by its handler (docs/lifecycle.md §19).
+                let app = appIDs[index]
+                guard let handled = hostedCode?.runExpirationHandlers(of: actions.tasks(tasks), in: app),
                     !handled.isEmpty
                 else { break }
-                carryingOut { phone, list in phone.expirationHandlersReturned(of: handled, in: appIDs[app], into: &list)
-                }
-                hostedCode?.endTurn(of: appIDs[app])
+                carryingOut { phone, list in phone.expirationHandlersReturned(of: handled, in: app, into: &list) }
+                hostedCode?.endTurn(of: app)
             case .scheduledTask(let app, let task, let step):
                 let task = phone.permittedTask(task, of: app)
                 record(.scheduledTask(appIDs[app], identifier: task.identifier, step))

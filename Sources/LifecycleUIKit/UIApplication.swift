@@ -11,7 +11,8 @@ public final class UIApplication {
     public typealias State = Application.State
 
     /// The application of LifecycleKit this one stands for.
-    public let kitApplication: Application
+    /// Unowned: the application keeps this object for its whole life (``UIApplication/application(for:)``).
+    public unowned let kitApplication: Application
 
     init(_ application: Application) {
         self.kitApplication = application

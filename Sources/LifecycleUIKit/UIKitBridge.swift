@@ -5,16 +5,14 @@ import LifecycleKit
 /// no rule and no state of the lifecycle: LifecycleKit's objects answer every question.
 @MainActor
 enum UIKitBridge {
-    private static var applications: [AppID: UIApplication] = [:]
     private static var sessions: [String: UISceneSession] = [:]
 
     /// The `UIApplication` of an application.
+    /// Kept with the application itself: tests side by side may each have an app of the same identifier.
     static func application(for application: Application) -> UIApplication {
-        if let known = applications[application.bundleIdentifier], known.kitApplication === application {
-            return known
-        }
+        if let known = application.counterpart as? UIApplication { return known }
         let made = UIApplication(application)
-        applications[application.bundleIdentifier] = made
+        application.counterpart = made
         return made
     }
 
