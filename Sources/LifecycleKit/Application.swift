@@ -34,7 +34,7 @@ public final class Application {
     /// and die together.
     package var counterpart: AnyObject?
     /// The work the app's code put on the main queue in this turn, in order (docs/lifecycle.md §19), when the host
-    /// runs it (``hostRunsMainQueue``).
+    /// runs it (``ApplicationHost/simulatesProcesses``).
     var mainQueueWork: [@MainActor () -> Void] = []
 
     package unowned let host: any ApplicationHost
