@@ -16,13 +16,6 @@ extension Application {
         }
     }
 
-    /// Puts work of the app's code on its main queue after `delay` on the phone's clock
-    /// (`DispatchQueue.main.asyncAfter`): virtual time under a simulated device, where work that comes due while the
-    /// process is suspended waits for it to run again, and is gone with the process.
-    public func enqueueMainQueueWork(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
-        run(after: delay, work)
-    }
-
     /// Runs the work on the app's main queue, in order, the work it enqueues meanwhile included: the host calls it at
     /// the end of each turn of the app's code. Nothing runs while the process is suspended: the work waits.
     ///
@@ -49,12 +42,6 @@ extension Application {
             runningCode(work)
             ran += 1
         }
-    }
-
-    /// Keeps work that came due while the process was suspended until it runs again: the work of its main queue
-    /// runs first then (``deliver(_:scene:detail:)``).
-    package func keepUntilTheProcessRuns(_ work: @escaping @MainActor () -> Void) {
-        mainQueueWork.append(work)
     }
 
     /// How many blocks of the main queue one turn runs before the app's code is taken to hang.

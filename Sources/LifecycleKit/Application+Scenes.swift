@@ -140,8 +140,8 @@ extension Application {
             shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
             sourceApplication: options.sourceApplication,
             notificationResponse: options.notificationResponse.map {
-                notificationResponse(
-                    actionIdentifier: NotificationPayload.split(argument: $0).argument, userInfo: payload(of: $0))
+                let (action, userInfo) = notificationItem($0)
+                return notificationResponse(actionIdentifier: action, userInfo: userInfo)
             },
             ledger: ledger)
     }

@@ -240,7 +240,7 @@ public final class Application {
             // A new process: what the last one had queued is gone with it.
             mainQueueWork = []
             if host.simulatesProcesses { processNotificationCenter = nil }
-        } else if !mainQueueWork.isEmpty {
+        } else {
             runMainQueueWork()
         }
         return runningCode {
@@ -291,7 +291,7 @@ public final class Application {
             return delegate.application(self, continue: activity, restorationHandler: restore)
         case .didReceiveRemoteNotification:
             let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
-            let userInfo = payload(of: argument)
+            let userInfo = notificationItem(argument).userInfo
             delegate.application(self, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: handler)
         case .performFetch:
             let handler: (BackgroundFetchResult) -> Void = { _ in completion() }
@@ -331,8 +331,7 @@ public final class Application {
     ) {
         let center = userNotificationCenter
         guard let delegate = center.delegate else { return }
-        let (about, _) = NotificationPayload.split(argument: argument)
-        let userInfo = payload(of: argument)
+        let (about, userInfo) = notificationItem(argument)
         if callback == .notificationWillPresent {
             let presented = notification(named: about, userInfo: userInfo)
             delegate.userNotificationCenter(center, willPresent: presented) { _ in completion() }
@@ -356,15 +355,16 @@ public final class Application {
             notification: notification(named: "notification", userInfo: userInfo), actionIdentifier: actionIdentifier)
     }
 
-    /// The `userInfo` of the payload a callback's argument names (docs/lifecycle.md §19): its JSON as Foundation
-    /// reads it, or empty when it names none.
-    func payload(of argument: String) -> [AnyHashable: Any] {
-        guard let name = NotificationPayload.split(argument: argument).payload,
-            let json = host.notificationPayload(named: name, of: bundleIdentifier),
+    /// What a callback's argument about a notification says (docs/lifecycle.md §19): what it is about (the
+    /// notification's name, an action's identifier), and the `userInfo` of the payload it names — its JSON as
+    /// Foundation reads it, or empty when it names none.
+    func notificationItem(_ argument: String) -> (about: String, userInfo: [AnyHashable: Any]) {
+        let (about, name) = NotificationPayload.split(argument: argument)
+        guard let name, let json = host.notificationPayload(named: name, of: bundleIdentifier),
             let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
             let dictionary = object as? [String: Any]
-        else { return [:] }
-        return dictionary
+        else { return (about, [:]) }
+        return (about, dictionary)
     }
 
     /// The restoration coder of the current save or restore; the archive itself is the host's to keep.

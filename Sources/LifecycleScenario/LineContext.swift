@@ -262,4 +262,10 @@ struct AppDeclarations {
     var failed: Set<AppID> = []
     /// The names of the payloads each app declares (docs/lifecycle.md §19), for the pushes that name one.
     var payloads: [AppID: [String]] = [:]
+
+    /// Books a declared app, from its line (0: declared before the text, as a device's apps are).
+    mutating func declare(_ app: AppConfiguration, line: Int) {
+        lines[app.id] = line
+        if !app.notificationPayloads.isEmpty { payloads[app.id] = app.notificationPayloads.map(\.name) }
+    }
 }

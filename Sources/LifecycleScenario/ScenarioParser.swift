@@ -29,10 +29,7 @@ public struct ScenarioParser {
         self.init(file: file)
         state.scenario.profile = profile
         state.scenario.apps = apps
-        for app in apps {
-            state.apps.lines[app.id] = 0
-            if !app.notificationPayloads.isEmpty { state.apps.payloads[app.id] = app.notificationPayloads.map(\.name) }
-        }
+        for app in apps { state.apps.declare(app, line: 0) }
         state.firstActionLine = 0
     }
 
@@ -170,10 +167,7 @@ public struct ScenarioParser {
             var parser = AppDeclarationParser(line: line)
             do {
                 let configuration = try parser.parse(declared: state.apps.lines)
-                state.apps.lines[configuration.id] = line.number
-                if !configuration.notificationPayloads.isEmpty {
-                    state.apps.payloads[configuration.id] = configuration.notificationPayloads.map(\.name)
-                }
+                state.apps.declare(configuration, line: line.number)
                 state.scenario.apps.append(configuration)
                 state.scenario.requirements += parser.requirements
                 return .app(configuration)

@@ -219,6 +219,13 @@ public final class TerminalHost {
 
     private var exitStatus: Int32 = ExitStatus.terminated
 
+    /// The app's callback returned: its notifications are posted, and its turn ends with them (the main queue is the
+    /// process's own, in real time; docs/lifecycle.md §19).
+    private func returned(_ answer: Bool?) {
+        carryOut(phone.callbackReturned(from: app, answer: answer))
+        carryOut(phone.turnEnded(of: app))
+    }
+
     private func carryOut(_ actions: [Action]) {
         for action in actions {
             switch action {
@@ -235,8 +242,7 @@ public final class TerminalHost {
                     launchOptions = if case .launchOptions(let options) = detail { options } else { nil }
                 }
                 let answer = application.deliver(callback, scene: nil, detail: detail)
-                carryOut(phone.callbackReturned(from: app, answer: answer))
-                carryOut(phone.turnEnded(of: app))
+                returned(answer)
             case .notification(_, let notification):
                 record(.notification(app, notification))
                 application.post(notification, launchOptions: launchOptions)
@@ -245,8 +251,7 @@ public final class TerminalHost {
             case .sceneCallback(_, let scene, let callback, let detail):
                 record(.sceneCallback(app, scene, callback, detail))
                 let answer = application.deliver(callback, scene: scene, detail: detail)
-                carryOut(phone.callbackReturned(from: app, answer: answer))
-                carryOut(phone.turnEnded(of: app))
+                returned(answer)
             case .sceneNotification(_, let scene, let notification):
                 record(.sceneNotification(app, scene, notification))
                 application.post(notification, scene: scene)

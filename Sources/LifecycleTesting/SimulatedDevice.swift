@@ -303,7 +303,7 @@ extension SimulatedDevice: ApplicationHost {
             MainActor.assumeIsolated {
                 guard code.processes[app, default: 0] == process, state(of: app) != .notRunning else { return }
                 if state(of: app) == .suspended, let application = applications[app] {
-                    application.keepUntilTheProcessRuns(work)
+                    application.enqueueMainQueueWork(work)
                 } else {
                     work()
                 }

@@ -186,7 +186,7 @@ public final class MainDispatchQueue: Sendable {
                 return
             }
             if let delay, delay > .zero {
-                application.enqueueMainQueueWork(after: delay, work)
+                application.run(after: delay, work)
             } else {
                 application.enqueueMainQueueWork(work)
             }
