@@ -29,13 +29,20 @@ public final class NotesAppDelegate: UIResponder, UIApplicationDelegate {
 
     /// Saves the notes, in a background task so that leaving the screen cannot cut the save short.
     func save(_ application: UIApplication, endingTheTask: Bool) {
-        var task = UIBackgroundTaskIdentifier.invalid
-        task = application.beginBackgroundTask(withName: "save") {
-            if endingTheTask { application.endBackgroundTask(task) }
+        // The handler is a `@Sendable` closure: it reads the identifier from an object rather than a captured `var`.
+        let task = SaveTask()
+        task.identifier = application.beginBackgroundTask(withName: "save") {
+            if endingTheTask { application.endBackgroundTask(task.identifier) }
         }
         saves += 1
-        if endingTheTask { application.endBackgroundTask(task) }
+        if endingTheTask { application.endBackgroundTask(task.identifier) }
     }
+}
+
+/// The background task of one save.
+@MainActor
+final class SaveTask {
+    var identifier = UIBackgroundTaskIdentifier.invalid
 }
 
 /// The scene delegate that does it right: a link that launches the app comes in the connection options, later

@@ -70,9 +70,10 @@ public final class Application {
     /// Whether `application(_:didFinishLaunchingWithOptions:)` has returned in this process: launch handlers are
     /// registered before.
     var hasFinishedLaunching = false
-    /// The application whose code is running (a callback, a handler, work it scheduled), for
-    /// ``BGTaskScheduler/shared``.
-    static var running: Application?
+    /// The application whose code its host runs now, in a turn (docs/lifecycle.md §19): a delegate's method, an
+    /// observer, a handler, its main queue's work. `nil` between turns: in a test's own code, or in a Swift task that
+    /// resumed after waiting (which ``current`` still knows by ``startedBy``).
+    public internal(set) static var running: Application?
 
     /// How many applications this process has made, and the one when it has made one: a process's app.
     private static var madeCount = 0

@@ -609,6 +609,8 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.completeScheduledTask(identifier, success: success, in: app))
         case .cancelTaskRequests(let identifier):
             carryOut(phone.cancelTaskRequests(identifier, in: app))
+        case .expirationHandlersReturned(let tasks):
+            carryOut(phone.expirationHandlersReturned(of: tasks, in: app))
         case .reached(let id):
             if process.freezeBarrier == id { freezeNow(process) }
             if process.turnBarrier == id {

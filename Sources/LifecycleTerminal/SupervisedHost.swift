@@ -105,7 +105,7 @@ public final class SupervisedHost {
         case .budget(let seconds):
             budgetDeadline = seconds.map { .now + .milliseconds(Int64($0 * 1000)) }
         case .expire(let tasks):
-            application.runExpirationHandlers(of: tasks)
+            send(.expirationHandlersReturned(tasks: application.runExpirationHandlers(of: tasks)))
         case .storeArchive:
             do { try archive.write(application.restorationCoder.values) } catch { report(error) }
         case .deleteArchive:

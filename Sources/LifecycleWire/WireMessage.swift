@@ -48,6 +48,9 @@ public enum FromApp: Codable, Sendable, Hashable {
     case completed(Callback)
     /// Everything sent before ``ToApp/barrier(_:)`` has been handled.
     case reached(UInt64)
+    /// The expiration handlers of ``ToApp/expire(tasks:)`` returned: these tasks had one. Sent after the ends their
+    /// handlers made, so that a task still open now was not ended by its handler (docs/lifecycle.md §19).
+    case expirationHandlersReturned(tasks: [BackgroundTaskIdentifier])
     /// The app's code asks for a window (docs/lifecycle.md §16); the supervisor answers
     /// ``ToApp/answered(request:refusal:)``.
     case request(id: UInt64, SceneSessionRequest)

@@ -1,6 +1,7 @@
 // A real process for the terminal-host tests: it logs each callback on standard output, and can be slow in
 // one callback or hold a background task.
 // Usage: HostFixture [--profile P] [--slow SELECTOR SECONDS] [--task SECONDS] [--ignore-expiration]
+//                    [--defer-expiration-end]
 //                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--open-window-after MS]
 //                    [--counter FILE] [--crash-after SECONDS] [--bgtask IDENTIFIER] [--notifications]
 //                    [--reminder SECONDS]
@@ -19,6 +20,9 @@ final class FixtureDelegate: ApplicationDelegate, UNUserNotificationCenterDelega
     var slow: (selector: String, seconds: UInt32)?
     var task: Duration?
     var ignoresExpiration = false
+    /// The expiration handler ends the task on the next turn of the main queue, after it returned (the bug of
+    /// WordPress-iOS pull request 21254).
+    var defersExpirationEnd = false
     /// Asks, at launch, for work centuries from now (which must not crash the host).
     var farTimer = false
     /// Asks for a new window this long after the launch (`requestSceneSessionActivation`), logging a refusal.
@@ -93,7 +97,11 @@ final class FixtureDelegate: ApplicationDelegate, UNUserNotificationCenterDelega
         guard let task else { return }
         identifier = application.beginBackgroundTask(withName: "fixture") { [self] in
             FileHandle.standardOutput.write(Data("expiration handler\n".utf8))
-            if !ignoresExpiration { application.endBackgroundTask(identifier) }
+            if defersExpirationEnd {
+                application.run(after: .zero) { application.endBackgroundTask(self.identifier) }
+            } else if !ignoresExpiration {
+                application.endBackgroundTask(identifier)
+            }
         }
         application.run(after: task) { [self] in
             FileHandle.standardOutput.write(Data("task done\n".utf8))
@@ -130,6 +138,7 @@ while let argument = arguments.popFirst() {
     case "--slow": delegate.slow = (arguments.popFirst() ?? "", UInt32(arguments.popFirst() ?? "") ?? 0)
     case "--task": delegate.task = .seconds(Int(arguments.popFirst() ?? "") ?? 0)
     case "--ignore-expiration": delegate.ignoresExpiration = true
+    case "--defer-expiration-end": delegate.defersExpirationEnd = true
     case "--far-timer": delegate.farTimer = true
     case "--keys": showsKeys = true
     case "--scenes": usesScenes = true

@@ -59,6 +59,22 @@ import Testing
         #expect(result.output.contains("    tap crashy\n"))
     }
 
+    /// An expiration handler that ends its task only on the main queue's next turn, after it returned: the process
+    /// tells its supervisor the handlers returned, and the task still open then is what iOS logs before it kills.
+    @Test func anExpirationHandlerThatDefersTheEndIsFoundInARealProcess() throws {
+        let device = try device("blog", arguments: "--profile,ios13,--task,600,--defer-expiration-end")
+        let result = try CommandLineTests.run([
+            "explore", device, "--sessions", "3", "--actions", "20", "--time-scale", "100", "--longest-wait", "60",
+            "--seed", "3",
+        ])
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(
+            result.output.contains(
+                "background-task-not-ended in blog: Background task still not ended after expiration handlers were "
+                    + "called: <UIBackgroundTaskIdentifier: 1>."), "\(result.output)")
+        #expect(result.output.contains("    home\n    wait 30s\n"), "\(result.output)")
+    }
+
     @Test func aCarefulAppGivesNothingAndExitsZero() throws {
         let device = try device("calm", arguments: "--profile,ios17")
         let result = try CommandLineTests.run([

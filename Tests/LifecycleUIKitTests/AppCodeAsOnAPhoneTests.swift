@@ -115,7 +115,10 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
     private let latest = Latest()
     var delegate: Delegate? { latest.delegate }
 
-    init(_ declarations: String, _ make: @escaping @MainActor () -> Delegate) throws {
+    init(
+        _ declarations: String, sceneDelegateClass: UIResponder.Type? = nil,
+        _ make: @escaping @MainActor () -> Delegate
+    ) throws {
         let scenario = try ScenarioParser(file: "test").parse(declarations)
         let app = try #require(scenario.apps.first?.id)
         let latest = self.latest
@@ -125,9 +128,10 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
                 app: {
                     let delegate = make()
                     latest.delegate = delegate
-                    return UIKitApp(bundleIdentifier: app, delegate: delegate).applicationDelegate
+                    return UIKitApp(bundleIdentifier: app, delegate: delegate, sceneDelegateClass: sceneDelegateClass)
+                        .applicationDelegate
                 }
-            ])
+            ], sceneDelegateClasses: sceneDelegateClass == nil ? [:] : [app: UIKitSceneDelegate.self])
     }
 }
 
@@ -341,37 +345,5 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
         #expect(device.state(of: "mail") == .active, "\(device.printedTrace())")
         #expect(device.state(of: "notes") == .suspended, "\(device.printedTrace())")
         #expect(notes.delegate?.expiringActivityRan == true)
-    }
-}
-
-/// A Swift task the app's code starts is the app's: `UIApplication.shared` inside it is the app that started it, in
-/// a test process of several apps.
-@MainActor
-final class TaskStartingAppDelegate: UIResponder, UIApplicationDelegate {
-    var sawItself: Bool?
-
-    func applicationDidBecomeActive(_ application: UIApplication) {
-        Task { @MainActor in
-            self.sawItself = UIApplication.shared === application
-        }
-    }
-}
-
-@Suite @MainActor struct SwiftTaskTests {
-    @Test func aTaskStartedByTheAppsCodeIsThatApps() async throws {
-        let scenario = try ScenarioParser(file: "t").parse("app a\napp b\n")
-        var made: [TaskStartingAppDelegate] = []
-        func factory(_ app: AppID) -> @MainActor () -> any ApplicationDelegate {
-            {
-                let delegate = TaskStartingAppDelegate()
-                made.append(delegate)
-                return UIKitApp(bundleIdentifier: app, delegate: delegate).applicationDelegate
-            }
-        }
-        let device = try SimulatedDevice(scenario: scenario, delegateFactories: ["a": factory("a"), "b": factory("b")])
-        try device.perform("tap a")
-        // The main actor's tasks run when the test lets the main actor go.
-        for _ in 0..<3 { await Task.yield() }
-        #expect(made.last?.sawItself == true)
     }
 }
