@@ -10,16 +10,20 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
     public var userActivityType: String?
     /// `UIApplicationLaunchOptionsRemoteNotificationKey`: launched for a push notification.
     public var remoteNotification: Bool
+    /// The name of the payload the push carries, among the app's declared ones (docs/lifecycle.md §19): the key's
+    /// dictionary is its JSON.
+    public var remoteNotificationPayload: String?
 
     public init(
         url: String? = nil, sourceApplication: String? = nil, shortcutItem: String? = nil,
-        userActivityType: String? = nil, remoteNotification: Bool = false
+        userActivityType: String? = nil, remoteNotification: Bool = false, remoteNotificationPayload: String? = nil
     ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.shortcutItem = shortcutItem
         self.userActivityType = userActivityType
         self.remoteNotification = remoteNotification
+        self.remoteNotificationPayload = remoteNotification ? remoteNotificationPayload : nil
     }
 
     /// Whether no option is set (a plain tap on the icon).
@@ -27,14 +31,17 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
         url == nil && sourceApplication == nil && shortcutItem == nil && userActivityType == nil && !remoteNotification
     }
 
-    /// The options that are set, as key–value pairs in a stable order, with UIKit's Swift key names.
+    /// The options that are set, as key–value pairs in a stable order, with UIKit's Swift key names
+    /// (`remoteNotification`'s value is its payload's name, or `true`).
     public var entries: [(key: String, value: String)] {
         var entries: [(key: String, value: String)] = []
         if let url { entries.append(("url", url)) }
         if let sourceApplication { entries.append(("sourceApplication", sourceApplication)) }
         if let shortcutItem { entries.append(("shortcutItem", shortcutItem)) }
         if let userActivityType { entries.append(("userActivityType", userActivityType)) }
-        if remoteNotification { entries.append(("remoteNotification", "true")) }
+        if remoteNotification {
+            entries.append(("remoteNotification", remoteNotificationPayload ?? "true"))
+        }
         return entries
     }
 }

@@ -263,7 +263,8 @@ extension Phone {
                 }
             }
         }
-        let options = LaunchOptions(remoteNotification: notification.isRemote)
+        let options = LaunchOptions(
+            remoteNotification: notification.isRemote, remoteNotificationPayload: notification.payload)
         if hearsNotificationsThroughCenter(index) {
             bringToFront(
                 index, options: options, deliveries: [(.notificationDidReceive, argument(action, notification))])
@@ -282,7 +283,8 @@ extension Phone {
         _ index: Int, to notification: NotificationCenterRecord.Waiting, with action: String
     ) {
         if !projectedState(of: index).isForeground {
-            let options = LaunchOptions(remoteNotification: notification.isRemote)
+            let options = LaunchOptions(
+                remoteNotification: notification.isRemote, remoteNotificationPayload: notification.payload)
             _ = queueWakeForBackgroundWork(of: index, "", options, byTheUser: true)
         }
         queueCall(

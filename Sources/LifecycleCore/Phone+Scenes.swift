@@ -90,7 +90,9 @@ extension Phone {
         let connected = apps[index].windowScene != nil && state != .notRunning
         switch state {
         case .notRunning:
-            let launchOptions = LaunchOptions(remoteNotification: options.remoteNotification)
+            let launchOptions = LaunchOptions(
+                remoteNotification: options.remoteNotification,
+                remoteNotificationPayload: options.remoteNotificationPayload)
             queueLaunch(index, options: launchOptions, inBackground: true)
         case .suspended:
             queue(.change(.resume, .resume), for: index)

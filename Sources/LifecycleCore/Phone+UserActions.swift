@@ -566,7 +566,7 @@ extension Phone {
             try tapNotification(of: index)
             return
         }
-        let options = LaunchOptions(remoteNotification: true)
+        let options = LaunchOptions(remoteNotification: true, remoteNotificationPayload: payload)
         let argument = NotificationPayload.argument(nil, payload: payload)
         bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, argument)])
     }
@@ -577,7 +577,8 @@ extension Phone {
         try requireMode(of: event, for: index)
         guard
             queueWakeForBackgroundWork(
-                of: index, "\(event.rawValue) not delivered", LaunchOptions(remoteNotification: event == .push))
+                of: index, "\(event.rawValue) not delivered",
+                LaunchOptions(remoteNotification: event == .push, remoteNotificationPayload: payload))
         else { return }
         // The app may call the completion handler inside the callback itself: wait for it from before the call.
         queue(.awaitCompletionHandler(event.callback), for: index)

@@ -361,11 +361,17 @@ public final class Application {
     /// Foundation reads it, or empty when it names none.
     func notificationItem(_ argument: String) -> (about: String, userInfo: [AnyHashable: Any]) {
         let (about, name) = NotificationPayload.split(argument: argument)
+        return (about, userInfo(ofPayload: name))
+    }
+
+    /// The `userInfo` of one of the app's declared payloads (docs/lifecycle.md §19): its JSON as Foundation reads
+    /// it, or empty for no payload, or one the host does not know.
+    public func userInfo(ofPayload name: String?) -> [AnyHashable: Any] {
         guard let name, let json = host.notificationPayload(named: name, of: bundleIdentifier),
             let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
             let dictionary = object as? [String: Any]
-        else { return (about, [:]) }
-        return (about, dictionary)
+        else { return [:] }
+        return dictionary
     }
 
     /// The restoration coder of the current save or restore; the archive itself is the host's to keep.

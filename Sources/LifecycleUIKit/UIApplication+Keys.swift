@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleCore
+import LifecycleKit
 
 extension UIApplication {
     /// `UIApplication.LaunchOptionsKey`: the keys of the launch options dictionary.
@@ -37,7 +38,7 @@ extension UIApplication {
     }
 
     /// The launch options as UIKit hands them to the app delegate: `nil` for a launch from the icon.
-    static func launchOptions(_ options: LaunchOptions?) -> [LaunchOptionsKey: Any]? {
+    static func launchOptions(_ options: LaunchOptions?, of application: Application) -> [LaunchOptionsKey: Any]? {
         guard let options, !options.isEmpty else { return nil }
         var dictionary: [LaunchOptionsKey: Any] = [:]
         if let url = options.url { dictionary[.url] = URL(string: url) ?? URL(fileURLWithPath: url) }
@@ -46,7 +47,9 @@ extension UIApplication {
         if let type = options.userActivityType {
             dictionary[.userActivityDictionary] = [LaunchOptionsKey.userActivityType: type]
         }
-        if options.remoteNotification { dictionary[.remoteNotification] = [AnyHashable: Any]() }
+        if options.remoteNotification {
+            dictionary[.remoteNotification] = application.userInfo(ofPayload: options.remoteNotificationPayload)
+        }
         return dictionary
     }
 }

@@ -26,12 +26,14 @@ public final class UIKitApplicationDelegate: ApplicationDelegate, NotificationOb
         -> Bool
     {
         delegate.application(
-            ui(application), willFinishLaunchingWithOptions: UIApplication.launchOptions(launchOptions))
+            ui(application), willFinishLaunchingWithOptions: UIApplication.launchOptions(launchOptions, of: application)
+        )
     }
     public func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?)
         -> Bool
     {
-        delegate.application(ui(application), didFinishLaunchingWithOptions: UIApplication.launchOptions(launchOptions))
+        delegate.application(
+            ui(application), didFinishLaunchingWithOptions: UIApplication.launchOptions(launchOptions, of: application))
     }
     public func applicationDidBecomeActive(_ application: Application) {
         delegate.applicationDidBecomeActive(ui(application))

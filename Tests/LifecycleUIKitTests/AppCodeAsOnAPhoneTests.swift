@@ -203,6 +203,21 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
         #expect(report.findings.isEmpty, "\(report)")
     }
 
+    @Test func theGuidesSaveEndsItsTaskInItsHandlerWithoutAWarning() throws {
+        final class Saving: UIResponder, UIApplicationDelegate {
+            func applicationDidEnterBackground(_ application: UIApplication) { save(application) }
+        }
+        let device = try device("profile ios13\napp notes\n") { Saving() }
+        try device.perform("tap notes")
+        try device.perform("home")
+        device.wait(.seconds(60))
+        let trace = device.printedTrace()
+        #expect(device.state(of: "notes") == .suspended, "\(trace)")
+        #expect(trace.contains("expiration handlers run"), "\(trace)")
+        #expect(trace.contains("endBackgroundTask(1)"), "\(trace)")
+        #expect(!trace.contains("still not ended"), "\(trace)")
+    }
+
     @Test func uiApplicationSharedInAnObserverOfAProcessOfSeveralApps() throws {
         var explorer = try LifecycleExplorer(declarations: "app shop\napp news\n")
         explorer.run("shop", uikit: { AnalyticsAppDelegate() })
@@ -270,6 +285,26 @@ final class FixedChatAppDelegate: ChatAppDelegate {
         var fixed = try LifecycleExplorer(declarations: Self.declarations)
         fixed.run("chat", uikit: { FixedChatAppDelegate() })
         #expect(fixed.explore(sessions: 300, actions: 20, seed: 6).findings.isEmpty)
+    }
+
+    @Test func aPushThatLaunchesTheAppCarriesItsPayloadInTheLaunchOptions() throws {
+        final class LaunchReader: UIResponder, UIApplicationDelegate {
+            var launchPush: [AnyHashable: Any]?
+            func application(
+                _ application: UIApplication,
+                didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+            ) -> Bool {
+                launchPush = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
+                return true
+            }
+        }
+        let tapped = try UIKitDevice(Self.declarations) { LaunchReader() }
+        try tapped.device.perform("push-tap chat payload=call")
+        #expect(tapped.delegate?.launchPush?["caller"] as? String == "Ada", "\(tapped.device.printedTrace())")
+        #expect(tapped.device.printedTrace().contains("didFinishLaunchingWithOptions:  remoteNotification=call"))
+        let silent = try UIKitDevice(Self.declarations) { LaunchReader() }
+        try silent.device.perform("push chat payload=message")
+        #expect(silent.delegate?.launchPush?["type"] as? String == "message", "\(silent.device.printedTrace())")
     }
 
     @Test func aNotificationDelegateReadsTheResponsesUserInfo() throws {
