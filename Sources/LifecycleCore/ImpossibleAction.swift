@@ -6,6 +6,9 @@ public struct ImpossibleAction: Error, Sendable, Hashable, CustomStringConvertib
         case action
         /// The app it names.
         case app
+        /// The scene it names (`new-window notes split replacing notes#1`): where it names an app as well, the scene
+        /// is pointed at.
+        case scene
     }
 
     public let reason: String

@@ -118,7 +118,7 @@ extension Phone {
     func windowOnScreen(_ scene: SceneID) throws(ImpossibleAction) -> ScreenWindow {
         let (index, position) = try windowSession(scene)
         let window = ScreenWindow(app: index, number: apps[index].sessions[position].number)
-        guard isOnScreen(window) else { throw ImpossibleAction("\(scene) is not on screen", culprit: .app) }
+        guard isOnScreen(window) else { throw ImpossibleAction("\(scene) is not on screen", culprit: .scene) }
         return window
     }
 
@@ -328,9 +328,9 @@ extension Phone {
         let number = apps[index].sessions[position].number
         let window = ScreenWindow(app: index, number: number)
         guard let entry = sharedScreen.minimized.firstIndex(of: window) else {
-            throw ImpossibleAction("\(scene) is not minimized", culprit: .app)
+            throw ImpossibleAction("\(scene) is not minimized", culprit: .scene)
         }
-        if isOnScreen(window) { throw ImpossibleAction("\(scene) is on screen already", culprit: .app) }
+        if isOnScreen(window) { throw ImpossibleAction("\(scene) is on screen already", culprit: .scene) }
         if foreground != nil, !isOnScreen(index) { try requireSceneBasedScreen() }
         sharedScreen.minimized.remove(at: entry)
         if isOnScreen(index) {

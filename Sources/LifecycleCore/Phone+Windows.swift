@@ -204,7 +204,7 @@ extension Phone {
         case .destroy(let window): (scene, action) = (window, .closeWindow(window))
         }
         if let scene, !sessions(of: app).contains(where: { $0.id == scene }) {
-            throw ImpossibleAction("\(scene) is not a session of \(app)", culprit: .app)
+            throw ImpossibleAction("\(scene) is not a session of \(app)", culprit: .scene)
         }
         return action
     }
@@ -215,11 +215,11 @@ extension Phone {
             guard let position = apps[index].sessions.firstIndex(where: { $0.id == scene }) else { continue }
             guard apps[index].sessions[position].role == .window else {
                 throw ImpossibleAction(
-                    "\(scene) is an external display's scene, which goes with 'disconnect-display'", culprit: .app)
+                    "\(scene) is an external display's scene, which goes with 'disconnect-display'", culprit: .scene)
             }
             return (index, position)
         }
-        throw ImpossibleAction("no app has a session \(scene)", culprit: .app)
+        throw ImpossibleAction("no app has a session \(scene)", culprit: .scene)
     }
 
     /// Queues a window of the app in front coming forward, the order of SPEC §16's table: it connects (asking for

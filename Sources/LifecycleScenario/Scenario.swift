@@ -10,6 +10,8 @@ public struct Scenario: Sendable {
         public var column: Int
         /// The column of the app it names, if it names one.
         public var appColumn: Int?
+        /// The column of the scene it names, if it names one (`notes#2`).
+        public var sceneColumn: Int?
         /// The command as written, without its comment.
         public var text: String
         /// What the file says about the line: its own comment and the comment lines right above it. The demo
@@ -17,12 +19,14 @@ public struct Scenario: Sendable {
         public var comment: String?
 
         public init(
-            command: Command, line: Int, column: Int, appColumn: Int? = nil, text: String, comment: String? = nil
+            command: Command, line: Int, column: Int, appColumn: Int? = nil, sceneColumn: Int? = nil, text: String,
+            comment: String? = nil
         ) {
             self.command = command
             self.line = line
             self.column = column
             self.appColumn = appColumn
+            self.sceneColumn = sceneColumn
             self.text = text
             self.comment = comment
         }

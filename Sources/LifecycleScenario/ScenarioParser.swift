@@ -176,7 +176,7 @@ public struct ScenarioParser {
                 throw error
             }
         } else {
-            let (command, appColumn) = try parseCommand(first, line, declared: state.apps)
+            let (command, columns) = try parseCommand(first, line, declared: state.apps)
             state.firstActionLine = state.firstActionLine ?? line.number
             if case .perform(.newWindow(_, .stage)) = command {
                 let word = line.tokens[line.tokens.startIndex + 2]
@@ -194,8 +194,8 @@ public struct ScenarioParser {
             let comment = explanation.isEmpty ? nil : explanation.joined(separator: " ")
             return .step(
                 Scenario.Step(
-                    command: command, line: line.number, column: first.column, appColumn: appColumn, text: text,
-                    comment: comment))
+                    command: command, line: line.number, column: first.column, appColumn: columns.app,
+                    sceneColumn: columns.scene, text: text, comment: comment))
         }
         return nil
     }
@@ -280,7 +280,7 @@ public struct ScenarioParser {
     /// An action line: `word` is its first word.
     private static func parseCommand(
         _ word: Token, _ line: LineContext, declared: AppDeclarations
-    ) throws(ScenarioError) -> (Scenario.Command, Int?) {
+    ) throws(ScenarioError) -> (Scenario.Command, columns: (app: Int?, scene: Int?)) {
         guard let syntax = word.withBytes(Self.syntax(of:)) else {
             let name = String(word.text)
             var message = "unknown command \(quoted(name)); expected a declaration (profile, device, app) or an action"
@@ -307,6 +307,7 @@ public struct ScenarioParser {
         }
         var values = ArgumentValues()
         var appColumn: Int?
+        var sceneColumn: Int?
         // By position: a loop over `zip` destroyed each of its optional pairs through the type's metadata.
         for position in 0..<min(syntax.arguments.count, arguments.count) {
             let token = arguments[arguments.startIndex + position]
@@ -321,6 +322,7 @@ public struct ScenarioParser {
                 }
                 values.scene = try line.sceneID(token, hash: hash, declared)
                 appColumn = token.column
+                sceneColumn = token.column
             case .layout:
                 if token.text == "replacing" {
                     throw line.error(
@@ -342,6 +344,7 @@ public struct ScenarioParser {
             case .subject:
                 if let hash = token.hashOffset {
                     values.scene = try line.sceneID(token, hash: hash, declared)
+                    sceneColumn = token.column
                 } else {
                     values.app = try line.declaredApp(token, declared)
                 }
@@ -409,11 +412,12 @@ public struct ScenarioParser {
                         at: token, "expected a scene id, such as \(token.text)#2, found \(quoted(token.text))")
                 }
                 values.scene = try line.sceneID(token, hash: hash, declared)
+                sceneColumn = token.column
             case .requestOptions:
                 for option in arguments.dropFirst(position) { try values.readRequestOption(option, line) }
             }
         }
-        return (syntax.make(values), appColumn)
+        return (syntax.make(values), (appColumn, sceneColumn))
     }
 
     /// The name in `payload=NAME`: one of the payloads the app declares (docs/lifecycle.md §19).

@@ -73,7 +73,12 @@ public enum ScenarioRunner {
             do {
                 try simulator.perform(action, label: (step.line, step.text), explanation: explanation)
             } catch {
-                let column = error.culprit == .app ? step.appColumn ?? step.column : step.column
+                let column =
+                    switch error.culprit {
+                    case .action: step.column
+                    case .app: step.appColumn ?? step.column
+                    case .scene: step.sceneColumn ?? step.appColumn ?? step.column
+                    }
                 throw ScenarioError(
                     file: file, line: step.line, column: column,
                     message: "'\(step.text)' is impossible here: \(error.reason)")

@@ -287,7 +287,12 @@ import Testing
         ),
         (
             "profile ios17\ndevice ipad\napp notes scenes\napp mail scenes\napp maps scenes\ntap maps\nhome\ntap mail\nnew-window notes split replacing maps#1",
-            "t.scenario:9:12: error: 'new-window notes split replacing maps#1' is impossible here: maps#1 is not on screen"
+            "t.scenario:9:34: error: 'new-window notes split replacing maps#1' is impossible here: maps#1 is not on screen"
+        ),
+        // The caret under the scene that does not exist, not under the app that names it.
+        (
+            "profile ios17\ndevice ipad\napp c scenes multiple-windows\nnew-window c split replacing c#1",
+            "t.scenario:4:30: error: 'new-window c split replacing c#1' is impossible here: no app has a session c#1"
         ),
         (
             "profile ios26\ndevice ipad\napp notes scenes\napp mail scenes\ntap mail\nnew-window notes slide-over replacing mail#1",
