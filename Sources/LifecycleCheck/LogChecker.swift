@@ -100,7 +100,7 @@ public struct LogChecker {
     /// The other lines of an event's step (``stepLinesKey(model:event:)``).
     private var otherStepLines = IntegerTable<EventSet>()
     /// Every set of states met so far, by number; and the number of each.
-    private var stateSets: [Set<State>] = [Self.notRunningOnly]
+    var stateSets: [Set<State>] = [Self.notRunningOnly]
     private var stateSetNumbers: [Set<State>: Int] = [Self.notRunningOnly: Self.notRunningOnlyNumber]
     /// The set of a process that has not started or has ended, numbered first: processes come and go often.
     private static let notRunningOnly: Set<State> = [State(app: .notRunning)]
@@ -111,7 +111,7 @@ public struct LogChecker {
     var lastStateSetNumber: Int? { current.states }
 
     /// The number of a set of states in ``stateSets``.
-    private mutating func number(of states: Set<State>) -> Int {
+    mutating func number(of states: Set<State>) -> Int {
         if let number = stateSetNumbers[states] { return number }
         stateSets.append(states)
         stateSetNumbers[states] = stateSets.count - 1
@@ -119,7 +119,7 @@ public struct LogChecker {
     }
 
     /// What the checker knows of one process.
-    private struct Process {
+    struct Process {
         /// The number of the set of states it may be in; `nil` before its first line (any state of its model).
         var states: Int?
         var lastEvent: LoggedEvent?
@@ -158,7 +158,7 @@ public struct LogChecker {
 
     /// What the checker knows of one more scene of a process: its own chart's states, in which the app's state is
     /// the one this scene would give it (the app's is the most active of its scenes', docs/lifecycle.md §16).
-    private struct SceneTrack {
+    struct SceneTrack {
         var states: Int?
         var lastEvent: LoggedEvent?
         var openStep = EventSet()
@@ -173,18 +173,18 @@ public struct LogChecker {
     /// lines, as iOS decides per app.
     private let modelsByAppName: [Substring: Model]
     /// The scenes not connected before their first line of a connection (``init(logged:loggedByApp:loggedByAppName:scenesConnectingFirst:profile:)``).
-    private let scenesConnectingFirst: Set<String>
+    let scenesConnectingFirst: Set<String>
     /// The quirks that may explain a line: those of the profile, or all of them.
     public let quirks: [LogQuirk]
     /// The processes met so far, but the current one, which is kept at hand in ``current``.
-    private var processes: [String: Process] = [:]
+    var processes: [String: Process] = [:]
     /// Of the records put away in ``processes``, the one of each app that NSLog names (`App[pid`): a new process
     /// of an app means that the one before has ended, silently, so its record goes.
     private var recordedProcessOfApp: [Substring: String] = [:]
     private var currentProcess = ""
-    private var current = Process()
+    var current = Process()
     /// The model of the current process.
-    private var model: Model
+    var model: Model
     private var seenProcesses = 0
 
     /// - Parameters:
@@ -217,7 +217,7 @@ public struct LogChecker {
     }
 
     /// Every state the checker knows for a log.
-    private static func allStates(sceneBased isSceneBased: Bool) -> Set<State> {
+    static func allStates(sceneBased isSceneBased: Bool) -> Set<State> {
         guard isSceneBased else { return Set(AppState.allCases.map { State(app: $0) }) }
         var states: Set<State> = [
             State(app: .notRunning), State(app: .background), State(app: .suspended),
@@ -273,144 +273,15 @@ public struct LogChecker {
         return .violation(possible: model.closure(before).filter { $0.app != .notRunning }, allowed: allowed)
     }
 
-    /// Checks a line about a scene other than the process's first, on its own chart: a new scene's starts where
-    /// the configuration call left it, or as a log's first process may be (in any state), or not yet connected.
-    private mutating func checkOnOtherScene(_ line: LogRecognizer.Recognized, _ scene: String) -> Verdict {
-        var track =
-            current.otherScenes[scene] ?? current.connectingScene.take()
-            ?? SceneTrack(
-                states: current.startedInAnyState && !isConnectingLater(scene, line)
-                    ? nil : number(of: Self.connectableOnly))
-        let verdict = check(line, on: &track)
-        current.otherScenes[scene] = track
-        return verdict
-    }
-
-    /// Checks a line on another scene's chart, whose fields stand in for the main scene's meanwhile.
-    private mutating func check(_ line: LogRecognizer.Recognized, on track: inout SceneTrack) -> Verdict {
-        current.exchange(&track)
-        let verdict = checkOnMainScene(line)
-        current.exchange(&track)
-        return verdict
-    }
-
-    /// Checks a line that names no scene in a process whose lines name scenes: it fits if the first scene's
-    /// chart or another's allows it; the app's configuration call may also begin a scene not named yet.
-    private mutating func checkAmongScenes(_ line: LogRecognizer.Recognized) -> Verdict {
-        let others = current.otherScenes.sorted { $0.key < $1.key }
-        // A line of a step in progress (the app's notification of a scene's step) is that scene's.
-        if !current.openStep.contains(line.event),
-            let (scene, found) = others.first(where: { $0.value.openStep.contains(line.event) })
-        {
-            if let holding = sceneHoldingTheApp(against: line.event, besides: scene, in: current) {
-                return violation(heldBy: holding, last: found.lastEvent)
-            }
-            var track = found
-            let verdict = check(line, on: &track)
-            current.otherScenes[scene] = track
-            return verdict
-        }
-        let saved = current
-        var verdict = checkOnMainScene(line)
-        if !verdict.isViolation {
-            guard let holding = sceneHoldingTheApp(against: line.event, besides: saved.mainScene, in: saved) else {
-                return verdict
-            }
-            current = saved
-            verdict = violation(heldBy: holding, last: saved.lastEvent)
-        }
-        // The configuration call begins a scene not named yet, before it may be another scene's: tried on a
-        // connected scene's chart first, it took that scene for a new one (an external display's scene, connected
-        // and in the foreground, was then refused its sceneDidEnterBackground:).
-        if line.event == .callback(.configurationForConnecting) {
-            current = saved
-            var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
-            let connecting = check(line, on: &track)
-            if connecting.isViolation {
-                current = saved
-            } else {
-                current.connectingScene = track
-                return connecting
-            }
-        }
-        for (scene, var track) in others {
-            current = saved
-            let other = check(line, on: &track)
-            if other.isViolation || sceneHoldingTheApp(against: line.event, besides: scene, in: saved) != nil {
-                continue
-            }
-            current.otherScenes[scene] = track
-            return other
-        }
-        current = saved
-        return verdict
-    }
-
-    /// The states of a scene of the process other than `chart`'s that is certainly where it holds the app above
-    /// the state an app-level line takes it to, if there is one. The app's own notifications follow the app's
-    /// state, the most active of its scenes' (docs/lifecycle.md §13, §16): `UIApplicationDidEnterBackground…`
-    /// cannot come while another window is in the foreground, nor `UIApplicationWillResignActive…` while one is
-    /// active, whatever the chart of the scene that left says.
-    private func sceneHoldingTheApp(against event: LoggedEvent, besides chart: String?, in process: Process)
-        -> Set<State>?
-    {
-        let holding: Set<SceneState>
-        switch event {
-        case .notification(.didEnterBackground): holding = [.foregroundActive, .foregroundInactive]
-        case .notification(.willResignActive): holding = [.foregroundActive]
-        default: return nil
-        }
-        var others = process.otherScenes.filter { $0.key != chart }.map(\.value.states)
-        if chart != process.mainScene { others.append(process.states) }
-        for number in others {
-            guard let number else { continue }
-            let states = stateSets[number]
-            if !states.isEmpty, states.allSatisfy({ $0.scene.map(holding.contains) ?? false }) { return states }
-        }
-        return nil
-    }
-
-    /// The verdict on an app-level line that another scene's state forbids: the app may be where that scene holds
-    /// it, and the lines the model allows from there.
-    private func violation(heldBy states: Set<State>, last: LoggedEvent?) -> Verdict {
-        .violation(possible: states, allowed: allowedEvents(after: states, last: last))
-    }
-
     /// The events of the log the current model allows after `before`.
-    private func allowedEvents(after before: Set<State>, last: LoggedEvent?) -> [LoggedEvent] {
+    func allowedEvents(after before: Set<State>, last: LoggedEvent?) -> [LoggedEvent] {
         model.logged.sorted { $0.description < $1.description }.filter {
             !model.apply($0, to: before, last: last).isEmpty
         }
     }
 
-    /// The lines of a scene's connection and disconnection: the first of them a scene shows says whether it
-    /// was connected before.
-    static let connectionLines = EventSet([
-        .callback(.sceneWillConnect), .notification(.sceneWillConnect), .callback(.sceneDidDisconnect),
-        .notification(.sceneDidDisconnect),
-    ])
-
-    /// Whether a scene met for the first time at `line` connects only later: it is not connected yet, and its
-    /// line is held to that (docs/lifecycle.md §12). The first pass knows which scenes connect before they
-    /// disconnect; a scene's own connection line is no later one.
-    private func isConnectingLater(_ scene: String, _ line: LogRecognizer.Recognized) -> Bool {
-        scenesConnectingFirst.contains(scene) && !Self.connectionLines.contains(line.event)
-    }
-
-    /// Takes the process's first scene as not connected: the process runs, if it may, with no scene; the
-    /// states it may be in otherwise stay when none of them fits.
-    private mutating func startUnconnected() {
-        let before = stateSets[current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))]
-        let unconnected = model.closure(before).filter { $0.scene == nil && $0.app.isExecuting }
-        if !unconnected.isEmpty { current.states = number(of: unconnected) }
-    }
-
-    /// Where a scene that has not connected yet stands on its chart: the app runs, and this scene gives it the
-    /// background.
-    private static let connectableOnly: Set<State> = [State(app: .background)]
-
     /// Checks a line on the chart of the process's first scene (or of the app, for a log that names no scene).
-    private mutating func checkOnMainScene(_ line: LogRecognizer.Recognized) -> Verdict {
+    mutating func checkOnMainScene(_ line: LogRecognizer.Recognized) -> Verdict {
         let beforeNumber = current.states ?? number(of: Self.allStates(sceneBased: model.isSceneBased))
         let before = stateSets[beforeNumber]
         let last = current.lastEvent
@@ -529,207 +400,4 @@ public struct LogChecker {
         quirks.first { $0.marks(fitting) }
     }
 
-}
-
-extension LogChecker.Model {
-    typealias State = LogChecker.State
-    typealias Edge = LogChecker.Edge
-
-    // MARK: The chart
-
-    /// The chart of a log, from the core's tables. A scene-based app launches into the background; its
-    /// foreground is its scene's; it is suspended and killed as a process.
-    static func edges(sceneBased: Bool) -> [Edge] {
-        guard sceneBased else {
-            return AppLifecycle.edges.map { edge in
-                let kind: Edge.Kind =
-                    switch edge.event {
-                    case .launch, .launchInBackground: .launch
-                    case .removeFromScreen: .foregroundKill
-                    default: .other
-                    }
-                return Edge(from: State(app: edge.from), to: State(app: edge.to), callback: edge.callback, kind: kind)
-            }
-        }
-        var edges: [Edge] = [
-            Edge(from: State(app: .notRunning), to: State(app: .background), callback: nil, kind: .launch)
-        ]
-        let sceneStates: [SceneState?] = [nil] + SceneState.allCases
-        for scene in sceneStates where scene == nil || scene == .background {
-            edges.append(
-                Edge(
-                    from: State(app: .background, scene: scene), to: State(app: .suspended, scene: scene),
-                    callback: nil, kind: .other))
-            edges.append(
-                Edge(
-                    from: State(app: .suspended, scene: scene), to: State(app: .background, scene: scene),
-                    callback: nil, kind: .other))
-            edges.append(
-                Edge(
-                    from: State(app: .suspended, scene: scene), to: State(app: .notRunning), callback: nil,
-                    kind: .other))
-        }
-        for scene in sceneStates {
-            let from = State(app: scene?.appState ?? .background, scene: scene)
-            if from.app == .background {
-                edges.append(Edge(from: from, to: State(app: .notRunning), callback: nil, kind: .other))
-                edges.append(Edge(from: from, to: State(app: .notRunning), callback: .willTerminate, kind: .other))
-            } else {
-                edges.append(Edge(from: from, to: State(app: .notRunning), callback: nil, kind: .foregroundKill))
-            }
-        }
-        edges.append(
-            Edge(
-                from: State(app: .background), to: State(app: .background, scene: .unattached),
-                callback: .sceneWillConnect, kind: .other))
-        for edge in SceneLifecycle.edges {
-            let to: SceneState? = edge.event == .disconnect ? nil : edge.to
-            edges.append(
-                Edge(
-                    from: State(app: edge.from.appState, scene: edge.from), to: State(app: edge.to.appState, scene: to),
-                    callback: edge.callback, kind: .other))
-        }
-        return edges
-    }
-
-    private func isLogged(_ callback: Callback) -> Bool {
-        stepLines(of: .callback(callback)).contains { logged.contains($0) }
-    }
-
-    private var launchIsLogged: Bool { isLogged(.willFinishLaunching) || isLogged(.didFinishLaunching) }
-
-    /// Whether an edge can be taken without a line in this log.
-    ///
-    /// A foreground app that is killed leaves the screen on its way to `notRunning`; that silent step explains
-    /// only a new launch, never a callback of the background (docs/lifecycle.md §12): `applicationWillResignActive:`
-    /// then `applicationWillEnterForeground:` does not fit.
-    private func isSilent(_ edge: Edge, throughForegroundKill: Bool) -> Bool {
-        switch edge.kind {
-        case .launch: !launchIsLogged
-        case .foregroundKill: throughForegroundKill
-        case .other: edge.callback.map { !isLogged($0) } ?? true
-        }
-    }
-
-    /// Every state reachable from `states` through steps that leave no line in this log (and, when
-    /// `throughForegroundKill`, through a foreground app's kill: for a launch line).
-    func closure(_ states: Set<State>, throughForegroundKill: Bool = false) -> Set<State> {
-        var reached = states
-        var frontier = Array(states)
-        while let state = frontier.popLast() {
-            for edge in edges
-            where edge.from == state && !reached.contains(edge.to)
-                && isSilent(edge, throughForegroundKill: throughForegroundKill)
-            {
-                reached.insert(edge.to)
-                frontier.append(edge.to)
-            }
-        }
-        return reached
-    }
-
-    /// The lines a step shows: a callback and its notification; for a scene-delegate method, its `UIScene`
-    /// notification and the `UIApplication` one of the same step (docs/lifecycle.md §13).
-    func stepLines(of event: LoggedEvent) -> Set<LoggedEvent> {
-        let callback: Callback?
-        switch event {
-        case .callback(let logged): callback = logged
-        case .notification(let notification): callback = self.callback(posting: notification)
-        case .sceneState, .scenePhase, .scheduledTask: callback = nil
-        }
-        guard let callback else { return [event] }
-        var lines: Set<LoggedEvent> = [.callback(callback)]
-        if let notification = callback.notification { lines.insert(.notification(notification)) }
-        if isSceneBased, let notification = callback.applicationNotification {
-            lines.insert(.notification(notification))
-        }
-        return lines
-    }
-
-    /// The states after an event, from the states before it (empty when it cannot happen).
-    func apply(_ event: LoggedEvent, to states: Set<State>, last: LoggedEvent?) -> Set<State> {
-        switch event {
-        case .sceneState(let scene):
-            return closure(states).filter { $0.scene == scene }
-        case .scenePhase(let phase):
-            // SwiftUI's phase of the scene: background also when the scene is gone (docs/lifecycle.md §13); the
-            // app's process runs to print it.
-            return closure(states).filter {
-                $0.app != .notRunning && $0.app != .suspended && ($0.scene?.phase ?? .background) == phase
-            }
-        case .scheduledTask:
-            // A task's handler runs, or the app completes it, in a process that executes: launched into the
-            // background for it, or resumed silently (docs/lifecycle.md §17).
-            return closure(states).filter { $0.app.isExecuting }
-        case .notification(let notification):
-            guard let callback = callback(posting: notification) else { return [] }
-            if !callback.isSceneCallback, logged.contains(.callback(callback)) {
-                // The app logs the method too: the notification follows it at once, in the state it left.
-                return last == .callback(callback) ? states : []
-            }
-            return apply(callback, to: states, previous: last)
-        case .callback(let callback):
-            return apply(callback, to: states, previous: last)
-        }
-    }
-
-    private func apply(_ callback: Callback, to states: Set<State>, previous: LoggedEvent?) -> Set<State> {
-        if isSceneBased, Self.replacedBySceneDelegate.contains(callback) { return [] }
-        let reachable = closure(states)
-        let launched: Set<State> =
-            isSceneBased ? [State(app: .background)] : [State(app: .inactive), State(app: .background)]
-        let canRelaunch = closure(states, throughForegroundKill: true).contains(State(app: .notRunning))
-        switch callback {
-        case .willFinishLaunching:
-            return canRelaunch ? launched : []
-        case .didFinishLaunching:
-            if isLogged(.willFinishLaunching) {
-                return lastWasLaunchStep(previous) ? states.intersection(launched) : []
-            }
-            return canRelaunch ? launched : []
-        default:
-            let edges = self.edges.filter { $0.callback == callback }
-            if !edges.isEmpty {
-                return Set(edges.filter { reachable.contains($0.from) }.map(\.to))
-            }
-            return reachable.filter { state in
-                callback.deliveryStates.contains(state.app)
-                    && (!callback.isSceneCallback || state.scene.map(callback.sceneDeliveryStates.contains) == true)
-                    && (callback != .configurationForConnecting || state.scene == nil)
-            }
-        }
-    }
-
-    /// Whether `application:didFinishLaunchingWithOptions:` may come now, in a log that also logs the
-    /// `willFinishLaunching` before it: only right after it (or after restoration, or the discarded sessions).
-    private func lastWasLaunchStep(_ previous: LoggedEvent?) -> Bool {
-        let launchSteps: Set<LoggedEvent> = [
-            .callback(.willFinishLaunching), .callback(.shouldRestoreApplicationState),
-            .callback(.didDecodeRestorableState),
-        ]
-        return previous.map(launchSteps.contains) == true
-    }
-
-    /// The method a notification follows: for a scene-based app, the UIApplication notifications of the
-    /// foreground follow its scene delegate's methods.
-    private func callback(posting notification: UIKitNotification) -> Callback? {
-        Callback.allCases.first { callback in
-            guard !(isSceneBased && Self.replacedBySceneDelegate.contains(callback)) else { return false }
-            return callback.notification == notification
-                || (isSceneBased && callback.applicationNotification == notification)
-        }
-    }
-
-    /// The app-delegate methods a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
-    static var replacedBySceneDelegate: Set<Callback> { LogChecker.replacedBySceneDelegate }
-}
-
-extension LogChecker {
-    /// The app-delegate methods a scene-based app's scene delegate receives instead (docs/lifecycle.md §13).
-    static let replacedBySceneDelegate: Set<Callback> = [
-        .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .openURL,
-        .willContinueUserActivity, .continueUserActivity, .performActionForShortcutItem,
-        .shouldSaveApplicationState, .willEncodeRestorableState, .shouldRestoreApplicationState,
-        .didDecodeRestorableState,
-    ]
 }
