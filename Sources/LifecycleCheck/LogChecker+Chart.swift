@@ -158,16 +158,21 @@ extension LogChecker.Model {
                 return lastWasLaunchStep(previous) ? states.intersection(launched) : []
             }
             return canRelaunch ? launched : []
+        case .shouldRestoreApplicationState, .didDecodeRestorableState:
+            break
         default:
-            let edges = self.edges.filter { $0.callback == callback }
-            if !edges.isEmpty {
-                return Set(edges.filter { reachable.contains($0.from) }.map(\.to))
-            }
-            return reachable.filter { state in
-                callback.deliveryStates.contains(state.app)
-                    && (!callback.isSceneCallback || state.scene.map(callback.sceneDeliveryStates.contains) == true)
-                    && (callback != .configurationForConnecting || state.scene == nil)
-            }
+            // Nothing comes between the two launch methods but state restoration's (docs/lifecycle.md §2, §18: a
+            // notification's response comes after the launch): a log that shows `didFinishLaunching` shows it next.
+            if isLogged(.didFinishLaunching), lastWasLaunchStep(previous) { return [] }
+        }
+        let edges = self.edges.filter { $0.callback == callback }
+        if !edges.isEmpty {
+            return Set(edges.filter { reachable.contains($0.from) }.map(\.to))
+        }
+        return reachable.filter { state in
+            callback.deliveryStates.contains(state.app)
+                && (!callback.isSceneCallback || state.scene.map(callback.sceneDeliveryStates.contains) == true)
+                && (callback != .configurationForConnecting || state.scene == nil)
         }
     }
 
