@@ -41,6 +41,13 @@ extension LogChecker {
             return verdict
         }
         let saved = current
+        if line.event == .callback(.configurationForConnecting), isConnected(saved),
+            let connecting = checkConnecting(line, from: saved)
+        {
+            // The first scene is connected: the call is for a new scene, not the first one's silent disconnection
+            // and return (a display connecting while an overlay covers the app, docs/lifecycle.md §16).
+            return connecting
+        }
         var verdict = checkOnMainScene(line)
         if !verdict.isViolation {
             guard let holding = sceneHoldingTheApp(against: line.event, besides: saved.mainScene, in: saved) else {
@@ -52,16 +59,8 @@ extension LogChecker {
         // The configuration call begins a scene not named yet, before it may be another scene's: tried on a
         // connected scene's chart first, it took that scene for a new one (an external display's scene, connected
         // and in the foreground, was then refused its sceneDidEnterBackground:).
-        if line.event == .callback(.configurationForConnecting) {
-            current = saved
-            var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
-            let connecting = check(line, on: &track)
-            if connecting.isViolation {
-                current = saved
-            } else {
-                current.connectingScene = track
-                return connecting
-            }
+        if line.event == .callback(.configurationForConnecting), let connecting = checkConnecting(line, from: saved) {
+            return connecting
         }
         for (scene, var track) in others {
             current = saved
@@ -74,6 +73,26 @@ extension LogChecker {
         }
         current = saved
         return verdict
+    }
+
+    /// Checks the configuration call on the chart of a scene about to connect, from the process as it was
+    /// (`saved`): the verdict if it fits there, the process as it was otherwise.
+    mutating func checkConnecting(_ line: LogRecognizer.Recognized, from saved: Process) -> Verdict? {
+        current = saved
+        var track = saved.connectingScene ?? SceneTrack(states: number(of: Self.connectableOnly))
+        let connecting = check(line, on: &track)
+        if connecting.isViolation {
+            current = saved
+            return nil
+        }
+        current.connectingScene = track
+        return connecting
+    }
+
+    /// Whether the process's first scene is certainly connected: every state its chart allows has the scene.
+    func isConnected(_ process: Process) -> Bool {
+        guard let number = process.states else { return false }
+        return stateSets[number].allSatisfy { $0.scene != nil }
     }
 
     /// The states of a scene of the process other than `chart`'s that is certainly where it holds the app above

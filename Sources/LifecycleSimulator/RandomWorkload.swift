@@ -90,12 +90,14 @@ public struct RandomWorkload {
         switch phone.overlay {
         case .switcher:
             // Picked by index, so that only the chosen action is built.
-            switch roll % 6 {
+            switch roll % 7 {
             case 0: return .perform(.pick(phone.foregroundApp ?? app))
             case 1: return .perform(.pick(app))
             case 2: return .perform(.swipe(app))
             case 3: return .perform(.pickWindow(window(of: app)))
             case 4: return .perform(.swipeWindow(window(of: app)))
+            // A display plugged in while the overlay covers the app in front (docs/lifecycle.md §16).
+            case 5: return .perform(.connectDisplay(phone.foregroundApp ?? app))
             default: return .perform(.dismiss)
             }
         case .ringingCall:
@@ -103,7 +105,7 @@ public struct RandomWorkload {
         case .callInProgress:
             return .perform(.hangUp)
         case .notificationCenter, .controlCenter, .alert:
-            return .perform(.dismiss)
+            return .perform(roll % 5 == 0 ? .connectDisplay(phone.foregroundApp ?? app) : .dismiss)
         case nil:
             break
         }

@@ -47,6 +47,31 @@ import Testing
         #expect(outcome == .success, "\(report.split(separator: "\n").suffix(4))")
     }
 
+    /// The case a random workload found: a display plugged in while an overlay covers the app. The display's
+    /// configuration call is a new scene's; `check` took it for the first scene's silent disconnection and refused
+    /// that scene's `sceneDidBecomeActive:` when the overlay went.
+    @Test(arguments: ["switcher", "notification-center", "control-center", "alert"], [false, true])
+    func aDisplayConnectedUnderAnOverlayIsANewScene(overlay: String, afterANewWindow: Bool) throws {
+        let scenario = try ScenarioParser(file: "display").parse(
+            """
+            profile ios17
+            device \(afterANewWindow ? "ipad" : "iphone")
+            app a scenes\(afterANewWindow ? " multiple-windows" : "")
+            tap a
+            \(afterANewWindow ? "new-window a" : "")
+            \(overlay)
+            connect-display a
+            dismiss
+            """)
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(scenario, into: &sink)
+        let lines = sink.records.map { JSONLinesTraceWriter<String>.line(for: $0)[...] }
+        var report = ""
+        var errors = ""
+        let outcome = LogCheck(profile: .ios17).run(file: "trace", lines: { lines }, output: &report, errors: &errors)
+        #expect(outcome == .success, "\(report.split(separator: "\n").suffix(4))")
+    }
+
     /// The app's own notifications follow its state, the most active of its scenes': with one window of two
     /// still active, the other window's going to the background is not the app's.
     @Test func theAppsNotificationsFollowItsMostActiveScene() throws {
