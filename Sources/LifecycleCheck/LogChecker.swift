@@ -1,4 +1,5 @@
 import LifecycleCore
+import LifecycleText
 
 /// Holds a real log against the model (docs/lifecycle.md §12, §13): after each lifecycle line, the states the
 /// app may be in; at the first line the model cannot explain, a violation saying why.
@@ -182,6 +183,9 @@ public struct LogChecker {
     /// of an app means that the one before has ended, silently, so its record goes.
     private var recordedProcessOfApp: [Substring: String] = [:]
     private var currentProcess = ""
+    /// The length of the app's name in ``currentProcess`` when NSLog names it (`Demo` of `Demo[1234`): the next
+    /// process is most often the same app's, which these bytes tell without a lookup.
+    private var currentAppNameLength: Int?
     var current = Process()
     /// The model of the current process.
     var model: Model
@@ -353,41 +357,72 @@ public struct LogChecker {
         // process starts there, not running, as it would from the record. So memory does not grow with the
         // number of processes that have come and gone. Nor with the processes that never logged their end: a new
         // process of the same app (NSLog's name, another pid) means that the one before ended.
-        let app = modelsByApp.isEmpty || modelsByApp[process] == nil ? Self.appName(of: process) : nil
-        let currentApp = Self.appName(of: currentProcess)
+        let isTraceApp = !modelsByApp.isEmpty && modelsByApp[process] != nil
+        let appNameLength = isTraceApp ? nil : Self.appNameLength(of: process)
         // Most often the new process is the next one of the current process's app: nothing to look up then.
         var supersedesCurrent = false
-        if let app, let currentApp { supersedesCurrent = app.utf8.elementsEqual(currentApp.utf8) }
+        if let appNameLength, appNameLength == currentAppNameLength {
+            supersedesCurrent = Self.samePrefix(of: process, and: currentProcess, length: appNameLength)
+        }
         let ended =
             (current.states == Self.notRunningOnlyNumber && current.openStep.isEmpty
-                && modelsByApp[currentProcess] == nil) || supersedesCurrent
+                && (modelsByApp.isEmpty || modelsByApp[currentProcess] == nil)) || supersedesCurrent
         if current.states != nil, !ended {
             processes[currentProcess] = current
-            if let currentApp { recordedProcessOfApp[currentApp] = currentProcess }
+            if let currentAppNameLength {
+                recordedProcessOfApp[Self.prefix(of: currentProcess, length: currentAppNameLength)] = currentProcess
+            }
         }
-        if let app, !supersedesCurrent, let recorded = recordedProcessOfApp.removeValue(forKey: app),
-            recorded != process
-        {
-            processes[recorded] = nil
+        if !supersedesCurrent {
+            // The same app's next process has the same model, and nothing recorded.
+            let app = appNameLength.map { Self.prefix(of: process, length: $0) }
+            if let app, let recorded = recordedProcessOfApp.removeValue(forKey: app), recorded != process {
+                processes[recorded] = nil
+            }
+            model = (modelsByApp.isEmpty ? nil : modelsByApp[process]) ?? app.flatMap { modelsByAppName[$0] } ?? shared
         }
         currentProcess = process
-        model = modelsByApp[process] ?? app.flatMap { modelsByAppName[$0] } ?? shared
-        if let known = processes.removeValue(forKey: process) {
+        currentAppNameLength = appNameLength
+        if !processes.isEmpty, let known = processes.removeValue(forKey: process) {
             current = known
         } else {
             let start =
-                seenProcesses == 0 || modelsByApp[process] != nil
+                seenProcesses == 0 || isTraceApp
                 ? number(of: Self.allStates(sceneBased: model.isSceneBased)) : Self.notRunningOnlyNumber
             current = Process(states: start)
             current.startedInAnyState = start != Self.notRunningOnlyNumber
-            current.isNamedByPid = app != nil
+            current.isNamedByPid = appNameLength != nil
             seenProcesses += 1
         }
     }
 
     /// The app's name in a process that NSLog names, `Demo` of `Demo[1234`; `nil` for a trace's app.
     static func appName(of process: String) -> Substring? {
-        process.utf8.lastIndex(of: UInt8(ascii: "[")).map { process[..<$0] }
+        appNameLength(of: process).map { prefix(of: process, length: $0) }
+    }
+
+    /// The length in bytes of the app's name in a process that NSLog names (up to its last `[`).
+    static func appNameLength(of process: String) -> Int? {
+        var process = process
+        return process.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "[")) }
+    }
+
+    /// The first `length` bytes of a process's name, which end before an ASCII `[`.
+    private static func prefix(of process: String, length: Int) -> Substring {
+        process[..<process.utf8.index(process.utf8.startIndex, offsetBy: length)]
+    }
+
+    /// Whether two processes' names begin with the same `length` bytes.
+    static func samePrefix(of first: String, and second: String, length: Int) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { first in
+            second.withUTF8 { second in
+                first.count >= length && second.count >= length
+                    && UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: first[..<length])).hasSameBytes(
+                        as: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: second[..<length])))
+            }
+        }
     }
 
     /// The quirk that a line fitting the model is all the same, by the lines before it and the pauses: the

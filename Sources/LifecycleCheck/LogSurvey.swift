@@ -17,8 +17,9 @@ struct LogSurvey {
     private(set) var recognized = 0
     /// The scenes whose first line of a connection or a disconnection has been seen.
     private var scenesConnectedOrDisconnected: Set<String> = []
-    /// The events of the run of lines about one process being read: gathered before they are added to its app's.
-    private var run: (process: String, isTraceRecord: Bool, events: EventSet)?
+    /// The events of the run of lines about one process (or processes of one app, one after another) being read:
+    /// gathered before they are added to its app's.
+    private var run: (process: String, isTraceRecord: Bool, events: EventSet, appNameLength: Int?)?
 
     /// Takes in a lifecycle line, in the log's order.
     mutating func add(_ line: LogRecognizer.Recognized) {
@@ -26,8 +27,16 @@ struct LogSurvey {
         logged.insert(line.event)
         if let process = line.process {
             if run?.process != process || run?.isTraceRecord != line.isTraceRecord {
-                endRun()
-                run = (process, line.isTraceRecord, EventSet())
+                let appNameLength = line.isTraceRecord ? nil : LogChecker.appNameLength(of: process)
+                if let ended = run, let length = appNameLength, !ended.isTraceRecord, ended.appNameLength == length,
+                    LogChecker.samePrefix(of: ended.process, and: process, length: length)
+                {
+                    // The next process of the same app (NSLog's name, another pid): its events are the app's too.
+                    run?.process = process
+                } else {
+                    endRun()
+                    run = (process, line.isTraceRecord, EventSet(), appNameLength)
+                }
             }
             run?.events.insert(line.event)
         }

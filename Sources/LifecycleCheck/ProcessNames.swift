@@ -13,7 +13,9 @@ struct ProcessNames {
             return last
         }
         let name = String(decoding: bytes, as: UTF8.self)
-        lastBytes = Array(bytes)
+        // The same buffer for every process: a log of many processes would make and free one for each.
+        lastBytes.removeAll(keepingCapacity: true)
+        lastBytes.append(contentsOf: bytes)
         last = name
         return name
     }
