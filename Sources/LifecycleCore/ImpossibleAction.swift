@@ -13,10 +13,19 @@ public struct ImpossibleAction: Error, Sendable, Hashable, CustomStringConvertib
 
     public let reason: String
     public let culprit: Culprit
+    /// The timer whose firing would make the action possible (a task request's earliest begin date), which the core
+    /// cannot date: its host, which keeps the clock, says how far off it is.
+    public let possibleWhen: PlainTimer?
 
-    public init(_ reason: String, culprit: Culprit = .action) {
+    public init(_ reason: String, culprit: Culprit = .action, possibleWhen: PlainTimer? = nil) {
         self.reason = reason
         self.culprit = culprit
+        self.possibleWhen = possibleWhen
+    }
+
+    /// The same, its reason followed by more (what a host knows and the core does not).
+    public func adding(_ more: String) -> ImpossibleAction {
+        ImpossibleAction(reason + more, culprit: culprit, possibleWhen: possibleWhen)
     }
 
     public var description: String { reason }

@@ -165,9 +165,10 @@ extension Phone {
             throw ImpossibleAction("\(app) has no pending request \(identifier) (submit one first)", culprit: .app)
         }
         let pending = apps[index].pendingTaskRequests[position]
-        if pending.due != nil {
+        if let due = pending.due {
             throw ImpossibleAction(
-                "the request \(identifier) may not begin yet: its earliestBeginDate has not come", culprit: .app)
+                "the request \(identifier) may not begin yet: its earliestBeginDate has not come", culprit: .app,
+                possibleWhen: due)
         }
         if pending.request.requiresExternalPower, !isCharging {
             throw ImpossibleAction(

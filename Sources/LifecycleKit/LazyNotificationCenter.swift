@@ -8,16 +8,20 @@ import Foundation
 @MainActor
 package final class LazyNotificationCenter {
     private var made: NotificationCenter?
+    private let make: () -> NotificationCenter
 
-    /// - Parameter center: the center, if it is already chosen (`NotificationCenter.default` in a process).
-    package init(_ center: NotificationCenter? = nil) {
+    /// - Parameters:
+    ///   - center: the center, if it is already chosen (`NotificationCenter.default` in a process).
+    ///   - make: what makes it otherwise, when it is first asked for.
+    package init(_ center: NotificationCenter? = nil, making make: @escaping () -> NotificationCenter = { .init() }) {
         made = center
+        self.make = make
     }
 
     /// The center, made now if nobody has asked for it before.
     package var center: NotificationCenter {
         if let made { return made }
-        let center = NotificationCenter()
+        let center = make()
         made = center
         return center
     }

@@ -111,7 +111,12 @@ public final class Simulator<Sink: TraceSink> {
         _ action: UserAction, label: (line: Int, text: String)? = nil, explanation: String? = nil
     ) throws(ImpossibleAction) {
         actions.removeAll()
-        try phone.perform(action, into: &actions)
+        do {
+            try phone.perform(action, into: &actions)
+        } catch {
+            throw error.possibleWhen.flatMap(due).map { error.adding(" (it comes in \(($0 - now).secondsText) s)") }
+                ?? error
+        }
         if let label { record(.action(line: label.line, text: label.text)) }
         if let explanation { record(.explanation(explanation)) }
         carryOutActions()
@@ -379,6 +384,14 @@ public final class Simulator<Sink: TraceSink> {
             queueTimer(timer, at: due, sequence: sequence)
         }
         timersToQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// When a live timer of the phone falls due, if it is queued: looked for through the queue, for an error's sake.
+    private func due(_ timer: PlainTimer) -> Duration? {
+        guard live.contains(timer.id) else { return nil }
+        return queue.unordered.first { entry in
+            if case .timer(let queued)? = queuedEvents[entry.slot], queued.id == timer.id { true } else { false }
+        }?.due
     }
 
     /// Queues a timer of the phone, live until it fires or is cancelled.

@@ -40,11 +40,8 @@ public final class SimulatedDevice {
     private var archivesInMemory: [AppID: [String: Data]] = [:]
     /// The phone's date when the device started: its clock (``currentDate``) runs from there in virtual time.
     public let startDate: Date
-    /// Where the UIKit notifications of this device's apps are posted: a center of the device's own, so that
-    /// tests running side by side never hear each other.
-    public var notificationCenter: NotificationCenter { notificationCenters.center }
     /// The center, made when a test or an app's code first asks for it; no post is made before.
-    private let notificationCenters: LazyNotificationCenter
+    let notificationCenters: LazyNotificationCenter
     private let code = HostedCode()
     /// The reader of the lines a test performs (``perform(_:)-(String)``), which knows the device's apps.
     private var lineParser: ScenarioParser
@@ -72,7 +69,7 @@ public final class SimulatedDevice {
         profile: Profile = .defaultProfile, device: DeviceKind = .iphone,
         deviceMemory: Int = Phone.defaultDeviceMemory, apps: [AppConfiguration],
         delegates: [AppID: any ApplicationDelegate], sceneDelegateClasses: [AppID: any WindowSceneDelegate.Type] = [:],
-        notificationCenter: NotificationCenter? = nil, archiveDirectory: URL? = nil,
+        notificationCenter: DeviceNotificationCenter? = nil, archiveDirectory: URL? = nil,
         startDate: Date = Date()
     ) throws(UnsupportedApp) {
         for app in apps {
@@ -90,7 +87,7 @@ public final class SimulatedDevice {
             app.runsHostedCode = delegates[app.id] != nil
             return app
         }
-        notificationCenters = LazyNotificationCenter(notificationCenter)
+        notificationCenters = LazyNotificationCenter(notificationCenter, making: Self.makeNotificationCenter)
         self.simulator = Simulator(
             phone: Phone(profile: profile, device: device, deviceMemory: deviceMemory, apps: configurations),
             sink: CollectingTraceSink())

@@ -165,6 +165,25 @@ final class UploaderDelegate: ApplicationDelegate {
         #expect(Self.notes(device, "s").last == "watchdog: applicationDidEnterBackground: did not finish within 5 s")
     }
 
+    /// Issue 55: a test's observer on `queue: .main`, in a file that imports Foundation and no LifecycleUIKit, hung
+    /// the test process (Foundation's post waits for its main queue, which the test holds). On the device's center
+    /// it runs inside the post; the time limit makes a hang a failure.
+    @Test(.timeLimit(.minutes(1))) func aTestsObserverOnTheMainQueueRunsInsideThePost() throws {
+        final class Plain: ApplicationDelegate {}
+        let device = try SimulatedDevice(apps: [AppConfiguration(id: "p")], delegates: ["p": Plain()])
+        var heard: [Notification.Name] = []
+        let observer = device.notificationCenter.addObserver(
+            forName: Application.didEnterBackgroundNotification, object: nil, queue: .main
+        ) { notification in
+            let name = notification.name
+            MainActor.assumeIsolated { heard.append(name) }
+        }
+        defer { device.notificationCenter.removeObserver(observer) }
+        try device.perform(.tap("p"))
+        try device.perform(.home)
+        #expect(heard == [Application.didEnterBackgroundNotification])
+    }
+
     @Test func aCompletionHandlerNeverCalledGetsTheAppKilledAt30Seconds() throws {
         final class Forgetful: ApplicationDelegate {
             func application(

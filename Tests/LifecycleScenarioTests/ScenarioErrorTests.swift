@@ -356,7 +356,12 @@ import Testing
         ),
         (
             "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\ntap news\nsubmit news com.news.refresh after=15m\nbgtask-launch news com.news.refresh",
-            "t.scenario:5:15: error: 'bgtask-launch news com.news.refresh' is impossible here: the request com.news.refresh may not begin yet: its earliestBeginDate has not come"
+            "t.scenario:5:15: error: 'bgtask-launch news com.news.refresh' is impossible here: the request com.news.refresh may not begin yet: its earliestBeginDate has not come (it comes in 900 s)"
+        ),
+        // How far off it is, from the phone's clock (issue 55).
+        (
+            "profile ios17\napp news background-modes=fetch bgtasks=com.news.refresh:refresh\ntap news\nsubmit news com.news.refresh after=15m\nwait 5m\nbgtask-launch news com.news.refresh",
+            "t.scenario:6:15: error: 'bgtask-launch news com.news.refresh' is impossible here: the request com.news.refresh may not begin yet: its earliestBeginDate has not come (it comes in 600 s)"
         ),
         (
             "profile ios17\napp news background-modes=processing bgtasks=com.news.clean:processing\ntap news\nsubmit news com.news.clean requires-power\nbgtask-launch news com.news.clean",
