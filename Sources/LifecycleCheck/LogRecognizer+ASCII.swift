@@ -275,12 +275,12 @@ extension LogRecognizer {
         // Every name starts with a letter: the fraction of a time (`00.123`) names nothing.
         guard nameStart < end, !bytes[nameStart].isASCIIDigit else { return nil }
         guard let position = names.position(of: bytes, from: nameStart, to: end) else { return nil }
-        let meanings = names.meanings[position]
-        if let callback = meanings.callback { return .callback(callback) }
-        if let notification = meanings.notification { return .notification(notification) }
+        // Each field read where it stands: a copy of the whole entry retained and released its array.
+        if let callback = names.meanings[position].callback { return .callback(callback) }
+        if let notification = names.meanings[position].notification { return .notification(notification) }
         let qualifier = qualifierEnd.map { text(UnsafeBufferPointer(rebasing: bytes[start..<$0])) }
-        if let state = meanings.sceneState { return sceneState(state, qualifier: qualifier) }
-        return swiftNotification(among: meanings.swiftNotifications, qualifier: qualifier)
+        if let state = names.meanings[position].sceneState { return sceneState(state, qualifier: qualifier) }
+        return swiftNotification(among: names.meanings[position].swiftNotifications, qualifier: qualifier)
     }
 
     private static let sceneStates: [Substring: SceneState] = Dictionary(
@@ -419,6 +419,8 @@ extension LogRecognizer {
     private static func lastPosition(
         of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
     ) -> Int? {
+        // Most tokens hold no such byte: `memchr` says so for a whole token at once.
+        guard position(of: byte, in: bytes, from: start, to: end) != nil else { return nil }
         var index = end
         while index > start {
             index -= 1
