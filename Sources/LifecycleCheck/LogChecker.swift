@@ -396,19 +396,15 @@ public struct LogChecker {
         }
     }
 
-    /// The app's name in a process that NSLog names, `Demo` of `Demo[1234`; `nil` for a trace's app.
-    static func appName(of process: String) -> Substring? {
-        appNameLength(of: process).map { prefix(of: process, length: $0) }
-    }
-
-    /// The length in bytes of the app's name in a process that NSLog names (up to its last `[`).
+    /// The length in bytes of the app's name in a process that NSLog names (`Demo` of `Demo[1234`, up to its last
+    /// `[`); `nil` for a trace's app.
     static func appNameLength(of process: String) -> Int? {
         var process = process
         return process.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "[")) }
     }
 
     /// The first `length` bytes of a process's name, which end before an ASCII `[`.
-    private static func prefix(of process: String, length: Int) -> Substring {
+    static func prefix(of process: String, length: Int) -> Substring {
         process[..<process.utf8.index(process.utf8.startIndex, offsetBy: length)]
     }
 

@@ -53,7 +53,8 @@ struct LogSurvey {
         guard let ended = run else { return }
         if ended.isTraceRecord {
             loggedByTraceApp[ended.process, default: EventSet()].formUnion(ended.events)
-        } else if let app = LogChecker.appName(of: ended.process) {
+        } else if let length = ended.appNameLength {
+            let app = LogChecker.prefix(of: ended.process, length: length)
             loggedByAppName[String(app), default: EventSet()].formUnion(ended.events)
         }
         run = nil

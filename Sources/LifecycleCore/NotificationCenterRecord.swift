@@ -8,6 +8,11 @@ struct NotificationCenterRecord: Sendable {
         var isRemote: Bool
         /// The name of the payload a push carries, if it carries one of the app's (docs/lifecycle.md §19).
         var payload: String? = nil
+
+        /// The launch options of a launch it causes: a push is in them, with its payload.
+        var launchOptions: LaunchOptions {
+            LaunchOptions(remoteNotification: isRemote, remoteNotificationPayload: payload)
+        }
     }
 
     /// A local notification the app's code asked for, waiting for its time (`UNUserNotificationCenter.add(_:)`

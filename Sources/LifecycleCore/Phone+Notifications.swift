@@ -263,8 +263,7 @@ extension Phone {
                 }
             }
         }
-        let options = LaunchOptions(
-            remoteNotification: notification.isRemote, remoteNotificationPayload: notification.payload)
+        let options = notification.launchOptions
         if hearsNotificationsThroughCenter(index) {
             bringToFront(
                 index, options: options, deliveries: [(.notificationDidReceive, argument(action, notification))])
@@ -283,9 +282,7 @@ extension Phone {
         _ index: Int, to notification: NotificationCenterRecord.Waiting, with action: String
     ) {
         if !projectedState(of: index).isForeground {
-            let options = LaunchOptions(
-                remoteNotification: notification.isRemote, remoteNotificationPayload: notification.payload)
-            _ = queueWakeForBackgroundWork(of: index, "", options, byTheUser: true)
+            _ = queueWakeForBackgroundWork(of: index, "", notification.launchOptions, byTheUser: true)
         }
         queueCall(
             .notificationDidReceive, .argument(argument(action, notification)), .notificationDelegateSet, for: index)

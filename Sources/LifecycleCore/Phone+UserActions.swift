@@ -554,8 +554,6 @@ extension Phone {
         return true
     }
 
-    /// A background event: launches the app into the background, wakes it, or reaches it where it runs
-    /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
     /// The user taps a push notification for the app, with one of its payloads, if named.
     private mutating func tapPush(for index: Int, payload: String?) throws(ImpossibleAction) {
         try requireUnlocked()
@@ -571,6 +569,8 @@ extension Phone {
         bringToFront(index, options: options, deliveries: [(.didReceiveRemoteNotification, argument)])
     }
 
+    /// A background event: launches the app into the background, wakes it, or reaches it where it runs
+    /// (docs/lifecycle.md §3). Only apps that declare the event's background mode receive it.
     private mutating func deliverBackgroundEvent(
         _ event: BackgroundEvent, to index: Int, payload: String? = nil
     ) throws(ImpossibleAction) {

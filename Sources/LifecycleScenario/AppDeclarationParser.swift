@@ -286,7 +286,6 @@ struct AppDeclarationParser {
         return tasks
     }
 
-    /// `NAME,…`: URL schemes or types, each letters, digits, `.`, `_`, `+` and `-`, none twice.
     /// The prefix of a payload's option: `payload.NAME={…}` (docs/lifecycle.md §19).
     static let payloadPrefix = "payload."
 
@@ -315,6 +314,7 @@ struct AppDeclarationParser {
         return NotificationPayload(name: String(name), json: String(json))
     }
 
+    /// `NAME,…`: URL schemes or types, each letters, digits, `.`, `_`, `+` and `-`, none twice.
     private func names(
         _ value: Substring, _ token: Token, _ what: String, example: String
     ) throws(ScenarioError) -> [String] {

@@ -21,10 +21,10 @@ public final class ManagedProcess {
     var isFrozen = false
     /// Whether the supervisor ended the process (so its exit is no crash).
     var isBeingKilled = false
-    /// A freeze waiting for the app to have read everything sent to it.
     /// The barrier sent after the notifications that follow a callback: when the app answers it, its observers have
     /// run, and its turn is over (docs/lifecycle.md §19).
     var turnBarrier: UInt64?
+    /// A freeze waiting for the app to have read everything sent to it.
     var freezeBarrier: UInt64?
 
     init(app: AppID, pid: pid_t) {

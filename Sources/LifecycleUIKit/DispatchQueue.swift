@@ -172,19 +172,13 @@ public final class MainDispatchQueue: Sendable {
     }
 
     private func enqueue(after delay: Duration?, _ work: @escaping @MainActor @Sendable () -> Void) {
-        guard MainQueueCheck.isOnMainQueue else {
+        guard MainQueueCheck.isOnMainQueue, let application = MainActor.assumeIsolated({ Application.current }) else {
             Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).timeInterval) {
                 MainActor.assumeIsolated { work() }
             }
             return
         }
         MainActor.assumeIsolated {
-            guard let application = Application.current else {
-                Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).timeInterval) {
-                    MainActor.assumeIsolated { work() }
-                }
-                return
-            }
             if let delay, delay > .zero {
                 application.run(after: delay, work)
             } else {

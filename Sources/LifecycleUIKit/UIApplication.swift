@@ -11,6 +11,7 @@ public final class UIApplication {
     public typealias State = Application.State
 
     /// The application of LifecycleKit this one stands for.
+    ///
     /// Unowned: the application keeps this object for its whole life (``UIApplication/application(for:)``).
     public unowned let kitApplication: Application
 

@@ -8,6 +8,7 @@ enum UIKitBridge {
     private static var sessions: [String: UISceneSession] = [:]
 
     /// The `UIApplication` of an application.
+    ///
     /// Kept with the application itself: tests side by side may each have an app of the same identifier.
     static func application(for application: Application) -> UIApplication {
         if let known = application.counterpart as? UIApplication { return known }
