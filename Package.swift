@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// The condition of the products only the command, the examples and the playground's server use.
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "LifecycleDiagram", targets: ["LifecycleDiagram"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .library(name: "LifecycleUIKit", targets: ["LifecycleUIKit"]),
+        .library(name: "LifecycleSwiftUI", targets: ["LifecycleSwiftUI"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
         .library(name: "LifecycleFuzzing", targets: ["LifecycleFuzzing"]),
@@ -29,6 +31,7 @@ let package = Package(
         .executable(name: "uikit-scene-app", targets: ["UIKitSceneApp"]),
         .executable(name: "uikit-classic-app", targets: ["UIKitClassicApp"]),
         .executable(name: "uikit-logging-app", targets: ["UIKitLoggingApp"]),
+        .executable(name: "swiftui-app", targets: ["SwiftUIApp"]),
     ],
     // The command line's and the playground's server's packages (SwiftNIO, Hummingbird: most of a build) come with
     // the default trait `Tools`; a package that uses only the libraries depends on this one with `traits: []` and
@@ -45,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+        // Only for `#Preview`, which Xcode's SwiftUI template writes: a macro needs its plugin (docs/writing-an-app.md).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // The pure model of docs/lifecycle.md: no dependencies, no I/O, no clock.
@@ -75,6 +80,16 @@ let package = Package(
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         // UIKit's own names over LifecycleKit, so that a delegate written for iOS builds unchanged.
         .target(name: "LifecycleUIKit", dependencies: ["LifecycleKit", "LifecycleTerminal"]),
+        // SwiftUI's app lifecycle over the UIKit names (docs/lifecycle.md §22): `App`, `WindowGroup`, scene phase,
+        // state and the lifecycle's modifiers, so that a SwiftUI app's files build unchanged and run under every host.
+        .target(name: "LifecycleSwiftUI", dependencies: ["LifecycleKit", "LifecycleUIKit", "LifecycleSwiftUIMacros"]),
+        // `#Preview`, which expands to nothing.
+        .macro(
+            name: "LifecycleSwiftUIMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]),
         // The messages between a supervisor and the app processes it runs (docs/supervisor.md).
         .target(name: "LifecycleWire", dependencies: ["LifecycleCore", "CLifecycleShims"]),
         // Linux calls Swift cannot make directly (prctl, SO_PEERCRED).
@@ -182,11 +197,16 @@ let package = Package(
         .executableTarget(
             name: "UIKitLoggingApp", dependencies: ["LifecycleUIKit"], path: "XcodeTemplates/LoggingApp",
             resources: [.copy("Resources")]),
+        // Xcode's SwiftUI template: no Info.plist, as Xcode generates it.
+        .executableTarget(name: "SwiftUIApp", dependencies: ["LifecycleSwiftUI"], path: "XcodeTemplates/SwiftUIApp"),
         .executableTarget(name: "HostFixture", dependencies: ["LifecycleTerminal"], path: "Tests/HostFixture"),
         // A process for the tests to kill at random instants while it writes restoration archives.
         .executableTarget(name: "ArchiveWriter", dependencies: ["LifecycleKit"], path: "Tests/ArchiveWriter"),
         // What several test targets use: a temporary file to read scenarios from.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "LifecycleSwiftUITests",
+            dependencies: ["LifecycleSwiftUI", "LifecycleTesting", "LifecycleScenario", "SwiftUIApp"]),
         .testTarget(name: "LifecycleTextTests", dependencies: ["LifecycleText", "LifecycleCore"]),
         .testTarget(name: "LifecycleTraceTests", dependencies: ["LifecycleTrace"]),
         .testTarget(

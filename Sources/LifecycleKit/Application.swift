@@ -20,6 +20,9 @@ public final class Application {
     /// When set, each new process of the app gets a fresh delegate from it, as each launch on iOS makes one: what
     /// the app's objects held in memory is gone after the system purges it, as on a phone.
     public var makeDelegate: (@MainActor () -> any ApplicationDelegate)?
+    /// What the app's frameworks keep for it across its processes, by name (SwiftUI's `@AppStorage`): as long as the
+    /// application, which a host of several processes (``SimulatedDevice``) keeps for the device's life.
+    package var keptAcrossProcesses: [String: AnyObject] = [:]
     /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
     public var notificationCenter: NotificationCenter { centers.center }
     /// The center, made when first asked for (a simulated device's): posts go to it only once it exists.

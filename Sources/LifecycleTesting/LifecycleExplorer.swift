@@ -24,7 +24,7 @@ import LifecycleUIKit
 public struct LifecycleExplorer {
     /// The declarations, as given: each finding's scenario starts with them.
     public let declarations: String
-    let scenario: Scenario
+    private(set) var scenario: Scenario
     /// How often each kind of step comes.
     public var weights = ExplorationWeights()
     /// The apps whose real code runs, each with what makes a fresh delegate for each of its processes.
@@ -81,6 +81,47 @@ public struct LifecycleExplorer {
                 .applicationDelegate
         }
         sceneDelegateClasses[app] = UIKitSceneDelegate.self
+    }
+
+    /// Runs an app type a host can run by itself — a SwiftUI `App` — with a fresh `App` for each process:
+    /// `try explorer.run("notes", app: NotesApp.self)`. Unless a ``snapshot(_:_:)`` of the app's is given, the state
+    /// its code wrote (each `@State` written and each `@SceneStorage` value, by the view that keeps it) must survive
+    /// a purge.
+    ///
+    /// - Throws: ``AppNotRunnable`` when the declarations' profile is older than the app's lifecycle (iOS 14 for
+    ///   SwiftUI's), or they do not declare the app with `scenes`.
+    public mutating func run(_ app: AppID, app type: any HostableApp.Type) throws(AppNotRunnable) {
+        let code = type.hostedCode(bundleIdentifier: app)
+        let profile = scenario.profile ?? .defaultProfile
+        if let reason = code.reasonItCannotRun(on: profile) {
+            throw AppNotRunnable(description: "declarations: \(reason) (write `profile ios\(code.minimumVersion)`)")
+        }
+        guard let declared = scenario.apps.first(where: { $0.id == app }) else {
+            throw AppNotRunnable(description: "declarations: no app \(app) is declared (write `app \(app) scenes`)")
+        }
+        guard declared.usesScenes else {
+            throw AppNotRunnable(
+                description: "declarations: \(code.kind) has scenes: declare it `app \(app) scenes`")
+        }
+        // SwiftUI keeps each scene's `@SceneStorage` in the session's restoration activity, whatever the app declares.
+        if let index = scenario.apps.firstIndex(where: { $0.id == app }) {
+            scenario.apps[index].behavior.restoresState = true
+        }
+        let current = self.current
+        factories[app] = {
+            let made = code.makeDelegate()
+            current.objects[app] = made as AnyObject
+            return made
+        }
+        sceneDelegateClasses[app] = code.sceneDelegateClass
+        if snapshots[app] == nil {
+            snapshots[app] = { object in code.state(object).map { AnyHashable($0) } }
+        }
+    }
+
+    /// An app the explorer cannot run under its declarations.
+    public struct AppNotRunnable: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// A value of the app's state that must survive the system purging the app: read when the app is suspended,

@@ -20,6 +20,20 @@ extension UIApplicationDelegate where Self: UIResponder {
     /// exits with status 2.
     public static func main() {
         let module = String(reflecting: Self.self).split(separator: ".").first.map(String.init) ?? ""
+        UIKitProcess.run(module: module) { info in try UIKitApp(info: info, delegate: Self(), module: module) }
+    }
+}
+
+/// What `@main` runs for an app in UIKit's names, or in SwiftUI's (LifecycleSwiftUI): its Info.plist found, the
+/// command line read, and the app run by the process's host.
+@MainActor
+package enum UIKitProcess {
+    /// Runs the app `makeApp` makes from its Info.plist; `defaultInfo` stands for a missing Info.plist when the app
+    /// can do without one (a SwiftUI app: Xcode generates its Info.plist).
+    package static func run(
+        module: String, defaultInfo: ((AppID) -> InfoPlist)? = nil,
+        makeApp: @MainActor (InfoPlist) throws -> UIKitApp
+    ) {
         let arguments = CommandLine.arguments
         var profile = Profile.defaultProfile
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
@@ -31,8 +45,15 @@ extension UIApplicationDelegate where Self: UIResponder {
         do {
             // Xcode writes the identifier into the built Info.plist; a source file since Xcode 13 has none.
             let identifier = ProcessInfo.processInfo.environment["LIFECYCLE_BUNDLE_IDENTIFIER"].map { AppID($0) }
-            let info = try InfoPlist(contentsOf: try infoPlistURL(module: module), bundleIdentifier: identifier)
-            let app = try UIKitApp(info: info, delegate: Self(), module: module)
+            let info: InfoPlist
+            if let defaultInfo, ProcessInfo.processInfo.environment["LIFECYCLE_INFO_PLIST"] == nil,
+                (try? infoPlistURL(module: module)) == nil
+            {
+                info = defaultInfo(identifier ?? AppID(module.lowercased()))
+            } else {
+                info = try InfoPlist(contentsOf: try infoPlistURL(module: module), bundleIdentifier: identifier)
+            }
+            let app = try makeApp(info)
             ProcessHost.run(
                 info: info, delegate: app.applicationDelegate, sceneDelegateClass: app.sceneDelegateClass,
                 profile: profile, supportDirectory: TerminalHost.supportDirectory(of: info),

@@ -1,0 +1,9 @@
+// `import SwiftUI` brings UIKit and Foundation with it on iOS, and Observation's `@Observable`: so does this module.
+@_exported import LifecycleUIKit
+@_exported import Observation
+
+/// A canvas preview (`#Preview { ContentView() }`, as Xcode's template writes it): nothing to show on Linux, so it
+/// expands to nothing.
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, body: @escaping @MainActor () -> Any) =
+    #externalMacro(module: "LifecycleSwiftUIMacros", type: "PreviewMacro")

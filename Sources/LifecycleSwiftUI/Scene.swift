@@ -1,0 +1,184 @@
+import Foundation
+
+/// A part of an app's user interface with a lifecycle the system manages (SwiftUI's `Scene`): the app's body is made
+/// of them, and each `WindowGroup` gives the scenes the system connects.
+@MainActor @preconcurrency
+public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Scene {}
+
+extension Scene where Body == Never {
+    /// A scene the evaluation takes apart itself has no body.
+    public var body: Never { fatalError("\(Self.self) has no body") }
+}
+
+/// A scene the evaluation takes apart itself: it has no body.
+@MainActor
+protocol PrimitiveScene {
+    func evaluate(in pass: EvaluationPass, at path: ViewPath)
+}
+
+/// Builds the scenes of an app's body (SwiftUI's `SceneBuilder`).
+@MainActor @resultBuilder
+public enum SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: Scene>(_ content: repeat each Content) -> TupleScene<
+        (repeat each Content)
+    > {
+        var children: [any Scene] = []
+        for child in repeat each content { children.append(child) }
+        return TupleScene(children: children)
+    }
+    public static func buildExpression<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+/// Several scenes of an app's body.
+public struct TupleScene<T>: Scene, PrimitiveScene {
+    public typealias Body = Never
+    let children: [any Scene]
+
+    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
+        for (index, child) in children.enumerated() { pass.evaluate(child, at: path.child(String(index))) }
+    }
+}
+
+/// The scene of a window's views (SwiftUI's `WindowGroup`): each scene the system connects for the app shows a new
+/// copy of its content, with state of its own. On an iPhone there is one; on an iPad, one per window.
+public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
+    public typealias Body = Never
+    let id: String?
+    let content: () -> Content
+
+    public init(@ViewBuilder content: @escaping () -> Content) {
+        id = nil
+        self.content = content
+    }
+
+    public init(id: String, @ViewBuilder content: @escaping () -> Content) {
+        self.id = id
+        self.content = content
+    }
+
+    public init(_ title: String, id: String? = nil, @ViewBuilder content: @escaping () -> Content) {
+        self.id = id
+        self.content = content
+    }
+
+    /// A group whose windows each present a value (`openWindow(value:)`): opened without one, the binding is `nil`.
+    public init<D: Codable & Hashable>(for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> Content) {
+        id = nil
+        self.content = { content(.constant(nil)) }
+    }
+
+    public init<D: Codable & Hashable>(
+        id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> Content
+    ) {
+        self.id = id
+        self.content = { content(.constant(nil)) }
+    }
+
+    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
+        let content = self.content
+        pass.add(
+            WindowGroupDescription(
+                id: id, path: path.child(id ?? "WindowGroup"), matching: pass.externalEventConditions,
+                content: { content() }))
+    }
+}
+
+/// A scene with a modifier: what it attaches, then the scene it modifies.
+struct ModifiedScene<Content: Scene>: Scene, PrimitiveScene {
+    typealias Body = Never
+    let content: Content
+    let kind: String
+    let hook: Hook?
+
+    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
+        if let hook { pass.attach(hook, at: path, kind: kind) }
+        if case .externalEvents(_, let allowing) = hook {
+            pass.withExternalEventConditions(allowing) { pass.evaluate(content, at: path.child(">")) }
+        } else {
+            pass.evaluate(content, at: path.child(">"))
+        }
+    }
+}
+
+/// A background task SwiftUI runs for the app (`.backgroundTask(.appRefresh("id"))`).
+public struct BackgroundTask<Request, Response>: Sendable {
+    let identifier: String?
+    let kind: Kind
+
+    enum Kind: Sendable { case appRefresh, urlSession }
+}
+
+extension BackgroundTask where Request == Void, Response == Void {
+    /// The `BGAppRefreshTask` with this identifier: the app submits its request with `BGTaskScheduler`, and SwiftUI
+    /// registers the launch handler.
+    public static func appRefresh(_ identifier: String) -> BackgroundTask<Void, Void> {
+        BackgroundTask(identifier: identifier, kind: .appRefresh)
+    }
+
+    /// The events of the background URL session with this identifier.
+    public static func urlSession(_ identifier: String) -> BackgroundTask<Void, Void> {
+        BackgroundTask(identifier: identifier, kind: .urlSession)
+    }
+}
+
+extension BackgroundTask where Request == String, Response == Void {
+    /// The events of any background URL session, given its identifier.
+    public static var urlSession: BackgroundTask<String, Void> { BackgroundTask(identifier: nil, kind: .urlSession) }
+}
+
+extension Scene {
+    private func modified(_ kind: String, _ hook: Hook?) -> some Scene {
+        ModifiedScene(content: self, kind: kind, hook: hook)
+    }
+
+    /// Runs `action` after `value` changes, as the view modifier does; in the app's body, `scenePhase` is the phases
+    /// of all the app's scenes together.
+    public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some Scene {
+        modified("change", EmptyView.change(of: value, initial: initial) { action($0, $1) })
+    }
+
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        -> some Scene
+    {
+        modified("change", EmptyView.change(of: value, initial: initial) { _, _ in action() })
+    }
+
+    @_disfavoredOverload
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some Scene {
+        modified("change", EmptyView.change(of: value, initial: false) { _, new in action(new) })
+    }
+
+    /// Runs `action` for each run of the background task: the task completes when `action` returns, and on
+    /// expiration its Swift task is cancelled (docs/lifecycle.md §22).
+    public func backgroundTask<Request, Response: Sendable>(
+        _ task: BackgroundTask<Request, Response>, action: @escaping @MainActor @Sendable (Request) async -> Response
+    ) -> some Scene {
+        let hook: Hook?
+        switch task.kind {
+        case .appRefresh:
+            hook = task.identifier.map { identifier in
+                .backgroundTask(identifier: identifier) { _ = await action(() as! Request) }
+            }
+        case .urlSession:
+            hook = nil
+        }
+        return modified("backgroundTask", hook)
+    }
+
+    /// Which external events (URLs, activities) the scenes of this group receive: a URL goes to a scene whose
+    /// conditions it matches (`*` matches all).
+    public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene {
+        modified("externalEvents", .externalEvents(preferring: conditions, allowing: conditions))
+    }
+
+    /// A window's size: nothing the lifecycle sees.
+    public func defaultSize(width: CGFloat, height: CGFloat) -> some Scene { self }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LifecycleKit
+
+/// SwiftUI's own app delegate: it makes the `App`, calls the app's `@UIApplicationDelegateAdaptor` delegate for every
+/// method, evaluates the app's body at the launch, and makes SwiftUI's scene delegate for every scene.
+@MainActor
+final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
+    private(set) var runtime: SwiftUIRuntime!
+    /// The scene delegate class the app's delegate named for each session, called beside SwiftUI's.
+    var sceneDelegateClasses: [String: UIResponder.Type] = [:]
+
+    convenience init<A: App>(app: A.Type, appStorage: AppStorageStore) {
+        self.init()
+        runtime = SwiftUIRuntime(app: app, appStorage: appStorage)
+    }
+
+    required init() { super.init() }
+
+    private var adaptor: (any UIApplicationDelegate)? { runtime.adaptor }
+
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        adaptor?.application(application, willFinishLaunchingWithOptions: launchOptions) ?? true
+    }
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let answer = adaptor?.application(application, didFinishLaunchingWithOptions: launchOptions) ?? true
+        runtime.launch()
+        return answer
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) { adaptor?.applicationDidBecomeActive(application) }
+    func applicationWillResignActive(_ application: UIApplication) {
+        adaptor?.applicationWillResignActive(application)
+    }
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        adaptor?.applicationDidEnterBackground(application)
+    }
+    func applicationWillEnterForeground(_ application: UIApplication) {
+        adaptor?.applicationWillEnterForeground(application)
+    }
+    func applicationWillTerminate(_ application: UIApplication) { adaptor?.applicationWillTerminate(application) }
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
+        adaptor?.applicationDidReceiveMemoryWarning(application)
+    }
+    func applicationSignificantTimeChange(_ application: UIApplication) {
+        adaptor?.applicationSignificantTimeChange(application)
+    }
+    func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
+        adaptor?.applicationProtectedDataWillBecomeUnavailable(application)
+    }
+    func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
+        adaptor?.applicationProtectedDataDidBecomeAvailable(application)
+    }
+    func application(
+        _ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
+        guard let adaptor else { return completionHandler(false) }
+        adaptor.application(application, performActionFor: shortcutItem, completionHandler: completionHandler)
+    }
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        guard let adaptor else { return completionHandler(.noData) }
+        adaptor.application(
+            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+    }
+    func application(
+        _ application: UIApplication,
+        performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        guard let adaptor else { return completionHandler(.noData) }
+        adaptor.application(application, performFetchWithCompletionHandler: completionHandler)
+    }
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void
+    ) {
+        guard let adaptor else { return completionHandler() }
+        adaptor.application(
+            application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+    }
+
+    /// The configuration of every scene names SwiftUI's scene delegate; a scene delegate class the app's delegate
+    /// names is kept, and called beside it (as SwiftUI does for quick actions).
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        let chosen =
+            adaptor?.application(application, configurationForConnecting: connectingSceneSession, options: options)
+            ?? UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+        if let own = chosen.delegateClass as? UIResponder.Type, own != SwiftUISceneDelegate.self {
+            sceneDelegateClasses[connectingSceneSession.persistentIdentifier] = own
+        }
+        chosen.delegateClass = SwiftUISceneDelegate.self
+        return chosen
+    }
+
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+        adaptor?.application(application, didDiscardSceneSessions: sceneSessions)
+    }
+}

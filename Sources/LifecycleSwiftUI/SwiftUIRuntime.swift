@@ -1,0 +1,295 @@
+import Dispatch
+import Foundation
+import LifecycleKit
+
+/// SwiftUI's part of one process of the app: the `App` value, its graph, a graph per connected scene, and the update
+/// that evaluates them at the end of each turn of the app's main queue in which something they read changed.
+@MainActor
+final class SwiftUIRuntime {
+    /// The runtime whose `App` is being made: `@UIApplicationDelegateAdaptor` gives it its delegate.
+    static var constructing: SwiftUIRuntime?
+
+    /// The runtime of the app whose code runs.
+    static var current: SwiftUIRuntime? {
+        guard let delegate = Application.current?.delegate as? UIKitApplicationDelegate else { return nil }
+        return (delegate.delegate as? SwiftUIApplicationDelegate)?.runtime
+    }
+
+    var adaptor: (any UIApplicationDelegate)?
+    private(set) var app: (any App)!
+    private(set) lazy var appGraph = ViewGraph(runtime: self, scene: nil)
+    private let ownAppStorage: AppStorageStore
+    /// The app's `@AppStorage`: kept by its application across its processes, or this process's own.
+    var appStorage: AppStorageStore {
+        guard let application = Application.current else { return ownAppStorage }
+        let key = "LifecycleSwiftUI.AppStorage"
+        let store = application.keptAcrossProcesses[key] as? AppStorageStore ?? ownAppStorage
+        application.keptAcrossProcesses[key] = store
+        store.runtime = self
+        return store
+    }
+    private(set) var scenes: [SceneHost] = []
+    /// The app's `WindowGroup`s, as its body last declared them.
+    private(set) var windowGroups: [WindowGroupDescription] = []
+    /// The background tasks the app's body declared, registered at the launch.
+    private var backgroundTasks: [String: @MainActor @Sendable () async -> Void] = [:]
+    /// The group `openWindow(id:)` asked for, for the next scene that connects.
+    var requestedWindowGroup: String?
+    private var updateScheduled = false
+
+    init<A: App>(app: A.Type, appStorage: AppStorageStore) {
+        ownAppStorage = appStorage
+        let previous = Self.constructing
+        Self.constructing = self
+        self.app = A()
+        Self.constructing = previous
+        ownAppStorage.runtime = self
+    }
+
+    /// Runs `body` on the main actor: at once if this is the main thread, else on the main queue.
+    nonisolated static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { body() }
+        } else {
+            Dispatch.DispatchQueue.main.async { body() }
+        }
+    }
+
+    /// Says what went wrong in the app's SwiftUI code, on standard error, as SwiftUI's runtime warnings do.
+    func report(_ message: String) {
+        FileHandle.standardError.write(Data("LifecycleSwiftUI: \(message)\n".utf8))
+    }
+
+    // MARK: Updating
+
+    /// Evaluates what changed at the end of the app's current turn (once, however many changes came).
+    func scheduleUpdate() {
+        guard !updateScheduled else { return }
+        updateScheduled = true
+        LifecycleUIKit.DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.updateScheduled = false
+            self.update()
+        }
+    }
+
+    func invalidateAll() {
+        appGraph.invalidate()
+        for scene in scenes { scene.graph.invalidate() }
+    }
+
+    /// Evaluates each scene's views that need it, in the order the scenes connected, then the app's body.
+    func update() {
+        for scene in scenes where scene.graph.needsUpdate || scene.hasPendingItems { scene.update() }
+        if appGraph.needsUpdate { updateApp() }
+    }
+
+    /// The app's phase (SwiftUI's `scenePhase` read in the app's body): `active` if one of its scenes is, else
+    /// `inactive` if one is in the foreground, else `background` (Apple's `ScenePhase` documentation).
+    var aggregatePhase: ScenePhase { scenes.map(\.phase).max() ?? .background }
+
+    private func updateApp() {
+        var environment = environmentForActions()
+        environment.scenePhase = aggregatePhase
+        let app = self.app!
+        appGraph.update(
+            evaluating: { pass in
+                pass.graph.install(propertiesOf: app, at: "/App", environment: pass.environment)
+                pass.evaluate(Self.body(of: app), at: ViewPath.root.child("App"))
+            }, environment: environment)
+        windowGroups = appGraph.lastPass?.windowGroups ?? []
+    }
+
+    private static func body(of app: some App) -> any Scene { app.body }
+
+    /// The environment's actions, for the app's body and its scenes' views.
+    func environmentForActions() -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.openURL = OpenURLAction { url in UIApplication.shared.open(url) }
+        environment.openWindow = OpenWindowAction { [weak self] id in
+            self?.requestedWindowGroup = id
+            UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil)
+        }
+        return environment
+    }
+
+    // MARK: The launch
+
+    /// The launch, in SwiftUI's app delegate: the app's body is evaluated, and the background tasks it declares are
+    /// registered, before `application(_:didFinishLaunchingWithOptions:)` returns (as BGTaskScheduler requires).
+    func launch() {
+        updateApp()
+        for case .backgroundTask(let identifier, let action) in appGraph.currentHooks {
+            backgroundTasks[identifier] = action
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+                // SwiftUI completes the task when the action returns; on expiration it cancels the action's task.
+                let running = Task { @MainActor in
+                    await action()
+                    task.setTaskCompleted(success: true)
+                }
+                task.expirationHandler = { running.cancel() }
+            }
+        }
+    }
+
+    // MARK: Scenes
+
+    /// A scene connects: its group's views are evaluated at once, so that their handlers exist.
+    ///
+    /// A `WindowGroup` serves the app's windows only: an external display's scene mirrors the screen unless the app
+    /// declares a scene for that role (SwiftUI has none), so it shows none of the app's views.
+    func connect(_ scene: UIScene, options: UIScene.ConnectionOptions) {
+        guard scene.session.role == .windowApplication else { return }
+        if windowGroups.isEmpty { updateApp() }
+        let requested = requestedWindowGroup
+        requestedWindowGroup = nil
+        guard let group = windowGroups.first(where: { requested != nil && $0.id == requested }) ?? windowGroups.first
+        else {
+            report("the app's body declares no WindowGroup: its scene shows nothing")
+            return
+        }
+        let host = SceneHost(runtime: self, scene: scene, group: group)
+        scenes.append(host)
+        host.connect(options: options)
+        scene.kitScene.onPhaseChange { [weak self, weak host] _ in
+            host?.graph.invalidate()
+            self?.appGraph.invalidate()
+        }
+        appGraph.invalidate()
+    }
+
+    func host(of scene: UIScene) -> SceneHost? { scenes.first { $0.scene === scene } }
+
+    func disconnect(_ scene: UIScene) {
+        guard let index = scenes.firstIndex(where: { $0.scene === scene }) else { return }
+        let host = scenes.remove(at: index)
+        host.disconnect()
+        appGraph.invalidate()
+    }
+
+    /// What the app's code wrote, in every connected scene (see ``ViewGraph/writtenState``).
+    var writtenState: [String: String] {
+        var state: [String: String] = [:]
+        for scene in scenes {
+            let session = scene.scene?.session.persistentIdentifier ?? "?"
+            for (key, value) in scene.graph.writtenState { state["\(session) \(key)"] = value }
+        }
+        return state
+    }
+}
+
+/// One connected scene: its views' graph, and the launch items waiting for its views.
+@MainActor
+final class SceneHost {
+    unowned let runtime: SwiftUIRuntime
+    weak var scene: UIScene?
+    let group: WindowGroupDescription
+    let graph: ViewGraph
+    private var pendingURLs: [URL] = []
+    private var pendingActivities: [NSUserActivity] = []
+
+    /// The key of the scene's `@SceneStorage` values in the session's restoration activity.
+    static let storageKey = "LifecycleSwiftUI.SceneStorage"
+
+    init(runtime: SwiftUIRuntime, scene: UIScene, group: WindowGroupDescription) {
+        self.runtime = runtime
+        self.scene = scene
+        self.group = group
+        graph = ViewGraph(runtime: runtime, scene: scene)
+    }
+
+    var phase: ScenePhase { scene?.kitScene.phase ?? .background }
+    var hasPendingItems: Bool { !pendingURLs.isEmpty || !pendingActivities.isEmpty }
+
+    /// The scene connects: its `@SceneStorage` comes back from the session, and its views wait to be evaluated
+    /// until the scene is first shown.
+    func connect(options: UIScene.ConnectionOptions) {
+        if let stored = scene?.session.stateRestorationActivity?.userInfo?[Self.storageKey] as? [String: Any] {
+            graph.sceneStorage = stored
+            graph.sceneStorageSet = Set(stored.keys)
+        }
+        connectionOptions = options
+    }
+
+    private var connectionOptions: UIScene.ConnectionOptions?
+
+    /// The scene's first evaluation: its views appear, and the launch items go to the views that handle them. An
+    /// item no view handles is never read, so the explorer reports it dropped.
+    ///
+    /// A scene shown at once is first evaluated as it enters the foreground, and reads `inactive`, as SwiftUI lays
+    /// out a window's views when it becomes visible: the launch then reports `active` alone.
+    func appear(phase: ScenePhase? = nil) {
+        guard !graph.hasEvaluated else { return }
+        evaluate(phase: phase ?? self.phase)
+        guard let options = connectionOptions else { return }
+        connectionOptions = nil
+        let hooks = graph.currentHooks
+        if hooks.contains(where: { if case .openURL = $0 { true } else { false } }) {
+            pendingURLs = options.urlContexts.map(\.url)
+        }
+        let types = Set(hooks.compactMap { if case .continueUserActivity(let type, _) = $0 { type } else { nil } })
+        if !types.isEmpty {
+            pendingActivities = options.userActivities.filter { types.contains($0.activityType) }
+        }
+        deliverPendingItems()
+    }
+
+    func update() {
+        guard graph.hasEvaluated else {
+            if phase != .background { appear() }
+            return
+        }
+        evaluate(phase: phase)
+        deliverPendingItems()
+    }
+
+    private func evaluate(phase: ScenePhase) {
+        var environment = runtime.environmentForActions()
+        environment.scenePhase = phase
+        environment.dismissWindow = DismissWindowAction { [weak self] _ in
+            guard let session = self?.scene?.session else { return }
+            UIApplication.shared.requestSceneSessionDestruction(session, options: nil)
+        }
+        let group = self.group
+        graph.update(evaluating: { pass in pass.evaluate(group.content(), at: group.path) }, environment: environment)
+    }
+
+    private func deliverPendingItems() {
+        let urls = pendingURLs
+        let activities = pendingActivities
+        pendingURLs = []
+        pendingActivities = []
+        for url in urls { open(url) }
+        for activity in activities { continueActivity(activity) }
+    }
+
+    /// Gives a URL to every `onOpenURL` of the scene's views; with none, the URL is lost.
+    func open(_ url: URL) {
+        let handlers = graph.currentHooks.compactMap { if case .openURL(let action) = $0 { action } else { nil } }
+        guard !handlers.isEmpty else { return Application.launchItemDropped("url") }
+        for handler in handlers { handler(url) }
+    }
+
+    func continueActivity(_ activity: NSUserActivity) {
+        let handlers = graph.currentHooks.compactMap { hook -> ((NSUserActivity) -> Void)? in
+            guard case .continueUserActivity(let type, let action) = hook, type == activity.activityType else {
+                return nil
+            }
+            return action
+        }
+        guard !handlers.isEmpty else { return Application.launchItemDropped("activity") }
+        for handler in handlers { handler(activity) }
+    }
+
+    /// The scene's `@SceneStorage` values, kept with its session.
+    var restorationActivity: NSUserActivity? {
+        guard !graph.sceneStorage.isEmpty else { return nil }
+        let activity = NSUserActivity(activityType: Self.storageKey)
+        activity.addUserInfoEntries(from: [Self.storageKey: graph.sceneStorage])
+        return activity
+    }
+
+    func disconnect() {
+        for action in graph.tearDown() { action() }
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import LifecycleUIKit
+
+/// Where a view sits in its scene's tree: its identity from one evaluation to the next (SwiftUI's structural
+/// identity). State is kept by it, and a view whose path is gone has disappeared.
+struct ViewPath: Hashable, Sendable {
+    let text: String
+
+    static let root = ViewPath(text: "")
+
+    func child(_ component: String) -> ViewPath { ViewPath(text: text + "/" + component) }
+}
+
+/// What a modifier attaches to its place in the tree, found anew by each evaluation.
+@MainActor
+enum Hook {
+    case appear(() -> Void)
+    case disappear(() -> Void)
+    case task(id: AnyHashable?, priority: TaskPriority, action: @MainActor @Sendable () async -> Void)
+    /// `onChange(of:)`: the value read by this evaluation, how to compare it with the last one, and the action.
+    case change(value: Any, isEqual: (Any) -> Bool, initial: Bool, action: (Any, Any) -> Void)
+    case openURL((URL) -> Void)
+    case continueUserActivity(type: String, (NSUserActivity) -> Void)
+    case externalEvents(preferring: Set<String>, allowing: Set<String>)
+    /// `.backgroundTask(.appRefresh(id))` on a scene of the app's body.
+    case backgroundTask(identifier: String, action: @MainActor @Sendable () async -> Void)
+}
+
+/// One evaluation of a tree of views (or of the app's scenes): the bodies it evaluated and the hooks it found, in
+/// the tree's order.
+@MainActor
+final class EvaluationPass {
+    let graph: ViewGraph
+    var environment: EnvironmentValues
+    /// The paths of the views whose bodies were evaluated: their state stays, any other's is let go.
+    private(set) var visited: Set<String> = []
+    private(set) var hooks: [(key: String, hook: Hook)] = []
+
+    init(graph: ViewGraph, environment: EnvironmentValues) {
+        self.graph = graph
+        self.environment = environment
+    }
+
+    func evaluate(_ view: any View, at path: ViewPath) { evaluateView(view, at: path) }
+
+    private func evaluateView<V: View>(_ view: V, at path: ViewPath) {
+        if let primitive = view as? any PrimitiveView {
+            primitive.evaluate(in: self, at: path)
+            return
+        }
+        guard V.Body.self != Never.self else { return }
+        let node = path.child(String(describing: V.self))
+        visited.insert(node.text)
+        graph.install(propertiesOf: view, at: node.text, environment: environment)
+        evaluateView(view.body, at: node)
+    }
+
+    func evaluate(_ scene: any Scene, at path: ViewPath) { evaluateScene(scene, at: path) }
+
+    private func evaluateScene<S: Scene>(_ scene: S, at path: ViewPath) {
+        if let primitive = scene as? any PrimitiveScene {
+            primitive.evaluate(in: self, at: path)
+            return
+        }
+        guard S.Body.self != Never.self else { return }
+        let node = path.child(String(describing: S.self))
+        visited.insert(node.text)
+        graph.install(propertiesOf: scene, at: node.text, environment: environment)
+        evaluateScene(scene.body, at: node)
+    }
+
+    /// Records what a modifier attaches at `path`.
+    func attach(_ hook: Hook, at path: ViewPath, kind: String) {
+        hooks.append((path.text + "@" + kind, hook))
+    }
+
+    /// Evaluates `content` with the environment `change` makes, for it and what it contains only.
+    func with(_ change: (inout EnvironmentValues) -> Void, _ content: () -> Void) {
+        let saved = environment
+        change(&environment)
+        content()
+        environment = saved
+    }
+
+    // The app's scenes, found by evaluating the app's body.
+    private(set) var windowGroups: [WindowGroupDescription] = []
+    /// The `handlesExternalEvents(matching:)` of the scene modifiers around the one evaluated.
+    private(set) var externalEventConditions: Set<String>?
+
+    func add(_ group: WindowGroupDescription) { windowGroups.append(group) }
+
+    func withExternalEventConditions(_ conditions: Set<String>, _ content: () -> Void) {
+        let saved = externalEventConditions
+        externalEventConditions = conditions
+        content()
+        externalEventConditions = saved
+    }
+}
+
+/// A `WindowGroup` of the app's body: what each of its scenes shows.
+@MainActor
+struct WindowGroupDescription {
+    let id: String?
+    let path: ViewPath
+    /// The group's `handlesExternalEvents(matching:)`, if it has one.
+    let matching: Set<String>?
+    let content: () -> any View
+}
+
+/// The state and the hooks of one tree: a scene's views, or the app and its scenes' declarations.
+///
+/// It keeps what SwiftUI keeps between evaluations — each view's `@State` by the view's path, the last value each
+/// `onChange(of:)` saw, the tasks its views started — and tells what changed after each evaluation: the views that
+/// appeared and disappeared, the values that changed, the tasks to start and cancel.
+@MainActor
+final class ViewGraph {
+    /// What runs every graph of the process.
+    unowned let runtime: SwiftUIRuntime
+    /// The scene whose views this is; `nil` for the app's graph.
+    weak var scene: UIScene?
+    /// The scene's `@SceneStorage` values by key, given back after a purge.
+    var sceneStorage: [String: Any] = [:]
+    /// Whether a `@SceneStorage` value was written or restored since the scene connected, by key.
+    var sceneStorageSet: Set<String> = []
+    /// Storage of the views' dynamic properties (`@State`, `@StateObject`), by the view's path and the property's
+    /// name.
+    private var storages: [String: AnyObject] = [:]
+    private var hooks: [String: Hook] = [:]
+    private var hookOrder: [String] = []
+    private var lastValues: [String: Any] = [:]
+    private var tasks: [String: (id: AnyHashable?, task: Task<Void, Never>)] = [:]
+    /// Whether state the views read changed since they were last evaluated.
+    private(set) var needsUpdate = true
+    /// Whether the tree has been evaluated once: its handlers exist.
+    private(set) var hasEvaluated = false
+    private(set) var lastPass: EvaluationPass?
+
+    init(runtime: SwiftUIRuntime, scene: UIScene?) {
+        self.runtime = runtime
+        self.scene = scene
+    }
+
+    /// Marks the tree for evaluation, at the end of the app's current turn of its main queue.
+    func invalidate() {
+        needsUpdate = true
+        runtime.scheduleUpdate()
+    }
+
+    /// Evaluates the tree until what its actions change is seen: each round evaluates the bodies, then runs the
+    /// actions of what changed (views gone, views new, values changed, tasks) in that order.
+    func update(evaluating evaluate: (EvaluationPass) -> Void, environment: EnvironmentValues) {
+        for _ in 0..<Self.roundsBeforeGivingUp {
+            needsUpdate = false
+            let pass = EvaluationPass(graph: self, environment: environment)
+            withObservationTracking {
+                evaluate(pass)
+            } onChange: { [weak self] in
+                guard let self else { return }
+                SwiftUIRuntime.onMain { self.invalidate() }
+            }
+            let actions = commit(pass)
+            lastPass = pass
+            hasEvaluated = true
+            for action in actions { action() }
+            if !needsUpdate { return }
+        }
+        runtime.report(
+            "the views' state kept changing through \(Self.roundsBeforeGivingUp) evaluations in a row: an onChange "
+                + "or onAppear action writes what makes it run again")
+    }
+
+    /// SwiftUI's "tried to update multiple times per frame", as a limit.
+    static let roundsBeforeGivingUp = 20
+
+    /// Takes the tree away: its views disappear and their tasks are cancelled (the scene disconnected).
+    func tearDown() -> [() -> Void] {
+        commit(EvaluationPass(graph: self, environment: EnvironmentValues()))
+    }
+
+    /// Compares `pass` with the last evaluation and returns the actions that follow, in order.
+    private func commit(_ pass: EvaluationPass) -> [() -> Void] {
+        var disappearing: [() -> Void] = []
+        var appearing: [() -> Void] = []
+        var changing: [() -> Void] = []
+        var starting: [() -> Void] = []
+        var newHooks: [String: Hook] = [:]
+        for (key, hook) in pass.hooks { newHooks[key] = hook }
+        for key in hookOrder where newHooks[key] == nil {
+            switch hooks[key] {
+            case .disappear(let action): disappearing.append(action)
+            case .task: tasks.removeValue(forKey: key)?.task.cancel()
+            case .change: lastValues.removeValue(forKey: key)
+            default: break
+            }
+        }
+        for (key, hook) in pass.hooks {
+            let isNew = hooks[key] == nil
+            switch hook {
+            case .appear(let action) where isNew: appearing.append(action)
+            case .task(let id, let priority, let action):
+                if let running = tasks[key], running.id == id { continue }
+                tasks.removeValue(forKey: key)?.task.cancel()
+                starting.append { [weak self] in
+                    let task = Task(priority: priority) { await action() }
+                    self?.tasks[key] = (id, task)
+                }
+            case .change(let value, let isEqual, let initial, let action):
+                if let last = lastValues[key] {
+                    if !isEqual(last) { changing.append { action(last, value) } }
+                } else if initial {
+                    changing.append { action(value, value) }
+                }
+                lastValues[key] = value
+            default: break
+            }
+        }
+        hooks = newHooks
+        hookOrder = pass.hooks.map(\.key)
+        for key in storages.keys where !pass.visited.contains(Self.viewPath(ofStorageKey: key)) {
+            storages.removeValue(forKey: key)
+        }
+        return disappearing + appearing + changing + starting
+    }
+
+    /// The hooks of the last evaluation, in the tree's order.
+    var currentHooks: [Hook] { hookOrder.compactMap { hooks[$0] } }
+
+    // MARK: Dynamic properties
+
+    /// Gives each of the value's dynamic properties (found by reflection, as SwiftUI finds them) its storage.
+    func install(propertiesOf value: Any, at path: String, environment: EnvironmentValues) {
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            let key = path + "." + label
+            if let property = child.value as? any GraphProperty {
+                property.install(in: self, key: key, environment: environment)
+            } else if child.value is any DynamicProperty {
+                install(propertiesOf: child.value, at: key, environment: environment)
+            }
+        }
+    }
+
+    /// The storage at `key`, made by `make` the first time (or when the type at the key changed).
+    func storage<Storage: AnyObject>(at key: String, make: () -> Storage) -> Storage {
+        if let found = storages[key] as? Storage { return found }
+        let made = make()
+        storages[key] = made
+        return made
+    }
+
+    func replaceStorage(at key: String, with storage: AnyObject) { storages[key] = storage }
+
+    /// A storage key is the view's path, a dot, and the property's name (`/ContentView.draft`): the part before the
+    /// last dot that follows the last slash.
+    private static func viewPath(ofStorageKey key: String) -> String {
+        let lastSlash = key.lastIndex(of: "/") ?? key.startIndex
+        guard let dot = key[lastSlash...].firstIndex(of: ".") else { return key }
+        return String(key[..<dot])
+    }
+
+    /// The state the app's code wrote, by where it is kept: each `@State` written since its view appeared, and each
+    /// `@SceneStorage` value written or given back. What the explorer compares across a purge.
+    var writtenState: [String: String] {
+        var state: [String: String] = [:]
+        for (key, storage) in storages {
+            if let written = (storage as? any WrittenState)?.writtenValue { state["@State " + key] = written }
+        }
+        for key in sceneStorageSet {
+            state["@SceneStorage " + key] = sceneStorage[key].map { String(describing: $0) } ?? "nil"
+        }
+        return state
+    }
+}
+
+/// A dynamic property that the evaluation gives its storage (`@State`, `@Environment`, `@SceneStorage`, …).
+@MainActor
+protocol GraphProperty {
+    func install(in graph: ViewGraph, key: String, environment: EnvironmentValues)
+}
+
+/// Storage that knows whether the app's code wrote it.
+@MainActor
+protocol WrittenState {
+    var writtenValue: String? { get }
+}
