@@ -94,6 +94,7 @@ final class SwiftUIRuntime {
         let app = self.app!
         appGraph.update(
             evaluating: { pass in
+                pass.markVisited("/App")
                 pass.graph.install(propertiesOf: app, at: "/App", environment: pass.environment)
                 pass.evaluate(Self.body(of: app), at: ViewPath.root.child("App"))
             }, environment: environment)

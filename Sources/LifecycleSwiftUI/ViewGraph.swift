@@ -69,6 +69,9 @@ final class EvaluationPass {
         evaluateScene(scene.body, at: node)
     }
 
+    /// Keeps the state of the value at `path` (the app's, whose body is not a view's).
+    func markVisited(_ path: String) { visited.insert(path) }
+
     /// Records what a modifier attaches at `path`.
     func attach(_ hook: Hook, at path: ViewPath, kind: String) {
         hooks.append((path.text + "@" + kind, hook))
@@ -231,7 +234,8 @@ final class ViewGraph {
     func install(propertiesOf value: Any, at path: String, environment: EnvironmentValues) {
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }
-            let key = path + "." + label
+            // A wrapped property's storage is `_draft`: the key names the property as the app's code does.
+            let key = path + "#" + (label.hasPrefix("_") ? String(label.dropFirst()) : label)
             if let property = child.value as? any GraphProperty {
                 property.install(in: self, key: key, environment: environment)
             } else if child.value is any DynamicProperty {
@@ -250,12 +254,12 @@ final class ViewGraph {
 
     func replaceStorage(at key: String, with storage: AnyObject) { storages[key] = storage }
 
-    /// A storage key is the view's path, a dot, and the property's name (`/ContentView.draft`): the part before the
-    /// last dot that follows the last slash.
+    /// A storage key is the view's path, `#`, and the property's name (`/WindowGroup/NotesView#draft`): the part
+    /// before the first `#` after the last slash.
     private static func viewPath(ofStorageKey key: String) -> String {
         let lastSlash = key.lastIndex(of: "/") ?? key.startIndex
-        guard let dot = key[lastSlash...].firstIndex(of: ".") else { return key }
-        return String(key[..<dot])
+        guard let mark = key[lastSlash...].firstIndex(of: "#") else { return key }
+        return String(key[..<mark])
     }
 
     /// The state the app's code wrote, by where it is kept: each `@State` written since its view appeared, and each

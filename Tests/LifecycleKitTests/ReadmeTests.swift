@@ -28,7 +28,7 @@ import Testing
             "Examples/LoggingSceneApp/LoggingSceneApp.swift",
             "Examples/LoggingExample/AppDelegate.swift", "XcodeTemplates/LoggingApp/AppDelegate.swift",
             "Tests/LifecycleUIKitTests/ClockedAppDelegate.swift", "Tests/LifecycleUIKitTests/NotifiedAppDelegate.swift",
-            "Tests/LifecycleUIKitTests/SaveTaskExample.swift",
+            "Tests/LifecycleUIKitTests/SaveTaskExample.swift", "XcodeTemplates/SwiftUIApp/MyAppApp.swift",
         ].map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
         for block in blocks {
             #expect(compiled.contains { $0.contains(block) }, "not in a compiled file:\n\(block)")

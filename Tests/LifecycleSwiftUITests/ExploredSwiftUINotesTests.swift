@@ -77,6 +77,7 @@ struct LinklessApp: App {
         let lost = try #require(report.findings.first { $0.kind == .stateLostAcrossPurge }, "\(report)")
         #expect(lost.scenario.hasSuffix("tap notes\nhome\nmemory-pressure\ntap notes\n"), "\(lost)")
         #expect(lost.detail.contains("Note 1") && lost.detail.contains("Note 2"), "\(lost)")
+        #expect(lost.detail.contains("@State /App/WindowGroup/HastyNotesView#draft"), "\(lost)")
     }
 
     @Test func theDraftInSceneStorageComesBack() throws {
