@@ -31,7 +31,7 @@ extension App {
             makeDelegate: {
                 let app = UIKitApp(
                     bundleIdentifier: bundleIdentifier,
-                    delegate: SwiftUIApplicationDelegate(app: Self.self, appStorage: AppStorageStore()),
+                    delegate: SwiftUIApplicationDelegate(app: Self.self),
                     sceneDelegateClass: SwiftUISceneDelegate.self)
                 return app.applicationDelegate
             },

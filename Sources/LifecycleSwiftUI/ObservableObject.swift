@@ -48,9 +48,10 @@ public final class ObservableObjectPublisher: @unchecked Sendable {
     /// object lives.
     static func of(_ object: AnyObject) -> ObservableObjectPublisher {
         publishers.withLock { table in
-            table = table.filter { $0.value.object != nil }
             let key = ObjectIdentifier(object)
             if let found = table[key], found.object === object { return found.publisher }
+            // Objects gone are let go only here, when a publisher is made: `send()` looks its publisher up often.
+            table = table.filter { $0.value.object != nil }
             let made = ObservableObjectPublisher()
             table[key] = WeakPublisher(object: object, publisher: made)
             return made

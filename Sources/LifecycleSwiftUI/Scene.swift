@@ -84,8 +84,7 @@ public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
         let content = self.content
         pass.add(
             WindowGroupDescription(
-                id: id, path: path.child(id ?? "WindowGroup"), matching: pass.externalEventConditions,
-                content: { content() }))
+                id: id, path: path.child(id ?? "WindowGroup"), content: { content() }))
     }
 }
 
@@ -98,11 +97,7 @@ struct ModifiedScene<Content: Scene>: Scene, PrimitiveScene {
 
     func evaluate(in pass: EvaluationPass, at path: ViewPath) {
         if let hook { pass.attach(hook, at: path, kind: kind) }
-        if case .externalEvents(_, let allowing) = hook {
-            pass.withExternalEventConditions(allowing) { pass.evaluate(content, at: path.child(">")) }
-        } else {
-            pass.evaluate(content, at: path.child(">"))
-        }
+        pass.evaluate(content, at: path.child(">"))
     }
 }
 
@@ -173,11 +168,9 @@ extension Scene {
         return modified("backgroundTask", hook)
     }
 
-    /// Which external events (URLs, activities) the scenes of this group receive: a URL goes to a scene whose
-    /// conditions it matches (`*` matches all).
-    public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene {
-        modified("externalEvents", .externalEvents(preferring: conditions, allowing: conditions))
-    }
+    /// Which external events (URLs, activities) the scenes of this group receive. Not modelled: every item goes to
+    /// the scene the phone chooses (docs/lifecycle.md §16).
+    public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene { self }
 
     /// A window's size: nothing the lifecycle sees.
     public func defaultSize(width: CGFloat, height: CGFloat) -> some Scene { self }

@@ -33,98 +33,98 @@ struct StoredValueCoding<Value> {
 /// switcher, closing the window).
 @MainActor @propertyWrapper
 public struct SceneStorage<Value>: DynamicProperty {
-    private let key: String
-    private let initial: Value
-    private let coding: StoredValueCoding<Value>
-    private let box = StoreBox()
-
-    init(key: String, initial: Value, coding: StoredValueCoding<Value>) {
-        self.key = key
-        self.initial = initial
-        self.coding = coding
-    }
+    private let stored: StoredProperty<Value>
 
     public init(wrappedValue: Value, _ key: String) where Value: _StorableValue {
-        self.init(key: key, initial: wrappedValue, coding: .plain(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .plain(Value.self))
     }
 
     public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == String {
-        self.init(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
     }
 
     public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == Int {
-        self.init(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
     }
 
     public init<Wrapped: _StorableValue>(_ key: String) where Value == Wrapped? {
-        self.init(key: key, initial: nil, coding: .optional(Wrapped.self))
+        stored = StoredProperty(key: key, initial: nil, coding: .optional(Wrapped.self))
     }
 
     public var wrappedValue: Value {
-        get { box.store?.value(for: key).flatMap(coding.decode) ?? initial }
-        nonmutating set { box.store?.set(coding.encode(newValue), for: key) }
+        get { stored.value(in: stored.box.store) }
+        nonmutating set { stored.set(newValue, in: stored.box.store) }
     }
 
-    public var projectedValue: Binding<Value> {
-        let storage = self
-        return Binding(get: { storage.wrappedValue }, set: { storage.wrappedValue = $0 })
-    }
+    public var projectedValue: Binding<Value> { stored.binding(in: { stored.box.store }) }
 }
 
 extension SceneStorage: GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
-        box.store = SceneStore(graph: graph)
+        stored.box.store = SceneStore(graph: graph)
     }
 }
 
 /// A value kept per app, across its processes (SwiftUI's `@AppStorage`, over the app's defaults).
 @MainActor @propertyWrapper
 public struct AppStorage<Value>: DynamicProperty {
-    private let key: String
-    private let initial: Value
-    private let coding: StoredValueCoding<Value>
-    private let box = StoreBox()
-
-    init(key: String, initial: Value, coding: StoredValueCoding<Value>) {
-        self.key = key
-        self.initial = initial
-        self.coding = coding
-    }
+    private let stored: StoredProperty<Value>
 
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: _StorableValue {
-        self.init(key: key, initial: wrappedValue, coding: .plain(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .plain(Value.self))
     }
 
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == String {
-        self.init(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
     }
 
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == Int {
-        self.init(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
     }
 
     public init<Wrapped: _StorableValue>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped? {
-        self.init(key: key, initial: nil, coding: .optional(Wrapped.self))
+        stored = StoredProperty(key: key, initial: nil, coding: .optional(Wrapped.self))
     }
 
-    private var store: (any KeyValueStore)? { box.store ?? SwiftUIRuntime.current?.appStorage }
+    /// The app's store: the one installed, or, outside a view's evaluation (in the `App`, in a model), the store of
+    /// the app whose code runs.
+    private var store: (any KeyValueStore)? { stored.box.store ?? SwiftUIRuntime.current?.appStorage }
 
     public var wrappedValue: Value {
-        get { store?.value(for: key).flatMap(coding.decode) ?? initial }
-        nonmutating set { store?.set(coding.encode(newValue), for: key) }
+        get { stored.value(in: store) }
+        nonmutating set { stored.set(newValue, in: store) }
     }
 
-    public var projectedValue: Binding<Value> {
-        let storage = self
-        return Binding(get: { storage.wrappedValue }, set: { storage.wrappedValue = $0 })
-    }
+    public var projectedValue: Binding<Value> { stored.binding(in: { store }) }
 }
 
 extension AppStorage: GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
-        box.store = graph.runtime.appStorage
+        stored.box.store = graph.runtime.appStorage
+    }
+}
+
+/// What `@SceneStorage` and `@AppStorage` share: a value kept under a key in a store, its first value until written.
+@MainActor
+struct StoredProperty<Value> {
+    let key: String
+    let initial: Value
+    let coding: StoredValueCoding<Value>
+    /// The store the evaluation installed.
+    let box = StoreBox()
+
+    func value(in store: (any KeyValueStore)?) -> Value {
+        store?.value(for: key).flatMap(coding.decode) ?? initial
+    }
+
+    func set(_ value: Value, in store: (any KeyValueStore)?) {
+        store?.set(coding.encode(value), for: key)
+    }
+
+    func binding(in store: @escaping @MainActor () -> (any KeyValueStore)?) -> Binding<Value> {
+        Binding(get: { value(in: store()) }, set: { set($0, in: store()) })
     }
 }
 
@@ -161,11 +161,9 @@ final class SceneStore: KeyValueStore {
 /// An app's `@AppStorage` values: one store per app, which outlives its processes in a simulated device (as an app's
 /// defaults outlive them on a phone); every view that reads it is evaluated again when it changes.
 @MainActor
-public final class AppStorageStore: KeyValueStore {
+final class AppStorageStore: KeyValueStore {
     private var values: [String: Any] = [:]
     weak var runtime: SwiftUIRuntime?
-
-    public init() {}
 
     func value(for key: String) -> Any? { values[key] }
 

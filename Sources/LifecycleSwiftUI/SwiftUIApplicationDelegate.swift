@@ -9,14 +9,19 @@ final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
     /// The scene delegate class the app's delegate named for each session, called beside SwiftUI's.
     var sceneDelegateClasses: [String: UIResponder.Type] = [:]
 
-    convenience init<A: App>(app: A.Type, appStorage: AppStorageStore) {
+    convenience init<A: App>(app: A.Type) {
         self.init()
-        runtime = SwiftUIRuntime(app: app, appStorage: appStorage)
+        runtime = SwiftUIRuntime(app: app)
     }
 
     required init() { super.init() }
 
     private var adaptor: (any UIApplicationDelegate)? { runtime.adaptor }
+
+    /// SwiftUI's app delegate of the app whose code runs.
+    static var current: SwiftUIApplicationDelegate? {
+        (Application.current?.delegate as? UIKitApplicationDelegate)?.delegate as? SwiftUIApplicationDelegate
+    }
 
     func application(
         _ application: UIApplication,

@@ -15,7 +15,7 @@ enum SwiftUIProcess {
             makeApp: { info in
                 UIKitApp(
                     bundleIdentifier: info.bundleIdentifier,
-                    delegate: SwiftUIApplicationDelegate(app: A.self, appStorage: AppStorageStore()),
+                    delegate: SwiftUIApplicationDelegate(app: A.self),
                     sceneDelegateClass: SwiftUISceneDelegate.self)
             })
     }

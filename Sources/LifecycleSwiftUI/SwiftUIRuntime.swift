@@ -10,22 +10,25 @@ final class SwiftUIRuntime {
     static var constructing: SwiftUIRuntime?
 
     /// The runtime of the app whose code runs.
-    static var current: SwiftUIRuntime? {
-        guard let delegate = Application.current?.delegate as? UIKitApplicationDelegate else { return nil }
-        return (delegate.delegate as? SwiftUIApplicationDelegate)?.runtime
-    }
+    static var current: SwiftUIRuntime? { SwiftUIApplicationDelegate.current?.runtime }
 
     var adaptor: (any UIApplicationDelegate)?
     private(set) var app: (any App)!
     private(set) lazy var appGraph = ViewGraph(runtime: self, scene: nil)
-    private let ownAppStorage: AppStorageStore
-    /// The app's `@AppStorage`: kept by its application across its processes, or this process's own.
+    /// The process's own `@AppStorage`, until the app's application, which keeps one across processes, is known.
+    private let ownAppStorage = AppStorageStore()
+    private var appStorageKeptByApplication: AppStorageStore?
+
+    /// The app's `@AppStorage`: kept by its application across its processes (found the first time the app's code
+    /// runs), or this process's own.
     var appStorage: AppStorageStore {
+        if let kept = appStorageKeptByApplication { return kept }
         guard let application = Application.current else { return ownAppStorage }
         let key = "LifecycleSwiftUI.AppStorage"
         let store = application.keptAcrossProcesses[key] as? AppStorageStore ?? ownAppStorage
         application.keptAcrossProcesses[key] = store
         store.runtime = self
+        appStorageKeptByApplication = store
         return store
     }
     private(set) var scenes: [SceneHost] = []
@@ -37,8 +40,7 @@ final class SwiftUIRuntime {
     var requestedWindowGroup: String?
     private var updateScheduled = false
 
-    init<A: App>(app: A.Type, appStorage: AppStorageStore) {
-        ownAppStorage = appStorage
+    init<A: App>(app: A.Type) {
         let previous = Self.constructing
         Self.constructing = self
         self.app = A()
@@ -92,13 +94,13 @@ final class SwiftUIRuntime {
         var environment = environmentForActions()
         environment.scenePhase = aggregatePhase
         let app = self.app!
-        appGraph.update(
+        let pass = appGraph.update(
             evaluating: { pass in
                 pass.markVisited("/App")
                 pass.graph.install(propertiesOf: app, at: "/App", environment: pass.environment)
                 pass.evaluate(Self.body(of: app), at: ViewPath.root.child("App"))
             }, environment: environment)
-        windowGroups = appGraph.lastPass?.windowGroups ?? []
+        windowGroups = pass.windowGroups
     }
 
     private static func body(of app: some App) -> any Scene { app.body }

@@ -16,8 +16,7 @@ final class SwiftUISceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(
         _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
     ) {
-        let appDelegate = (Application.current?.delegate as? UIKitApplicationDelegate)?.delegate
-        guard let swiftUI = appDelegate as? SwiftUIApplicationDelegate else { return }
+        guard let swiftUI = SwiftUIApplicationDelegate.current else { return }
         runtime = swiftUI.runtime
         if let ownClass = swiftUI.sceneDelegateClasses[session.persistentIdentifier] {
             own = ownClass.init() as? any UISceneDelegate

@@ -98,11 +98,9 @@ extension View {
         _ activityType: String, isActive: Bool = true, _ update: @escaping (NSUserActivity) -> Void
     ) -> some View { self }
 
-    /// Which external events (URLs, activities, by their target content identifier) the view's scene prefers and
-    /// accepts, for choosing the scene that receives one.
-    public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View {
-        hooked("externalEvents", .externalEvents(preferring: preferring, allowing: allowing))
-    }
+    /// Which external events (URLs, activities) the view's scene prefers and accepts. Not modelled: every item goes
+    /// to the scene the phone chooses (docs/lifecycle.md §16).
+    public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View { self }
 
     /// Gives the view and what it contains an environment value of their own.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {

@@ -21,7 +21,6 @@ enum Hook {
     case change(value: Any, isEqual: (Any) -> Bool, initial: Bool, action: (Any, Any) -> Void)
     case openURL((URL) -> Void)
     case continueUserActivity(type: String, (NSUserActivity) -> Void)
-    case externalEvents(preferring: Set<String>, allowing: Set<String>)
     /// `.backgroundTask(.appRefresh(id))` on a scene of the app's body.
     case backgroundTask(identifier: String, action: @MainActor @Sendable () async -> Void)
 }
@@ -87,17 +86,8 @@ final class EvaluationPass {
 
     // The app's scenes, found by evaluating the app's body.
     private(set) var windowGroups: [WindowGroupDescription] = []
-    /// The `handlesExternalEvents(matching:)` of the scene modifiers around the one evaluated.
-    private(set) var externalEventConditions: Set<String>?
 
     func add(_ group: WindowGroupDescription) { windowGroups.append(group) }
-
-    func withExternalEventConditions(_ conditions: Set<String>, _ content: () -> Void) {
-        let saved = externalEventConditions
-        externalEventConditions = conditions
-        content()
-        externalEventConditions = saved
-    }
 }
 
 /// A `WindowGroup` of the app's body: what each of its scenes shows.
@@ -105,8 +95,6 @@ final class EvaluationPass {
 struct WindowGroupDescription {
     let id: String?
     let path: ViewPath
-    /// The group's `handlesExternalEvents(matching:)`, if it has one.
-    let matching: Set<String>?
     let content: () -> any View
 }
 
@@ -136,7 +124,6 @@ final class ViewGraph {
     private(set) var needsUpdate = true
     /// Whether the tree has been evaluated once: its handlers exist.
     private(set) var hasEvaluated = false
-    private(set) var lastPass: EvaluationPass?
 
     init(runtime: SwiftUIRuntime, scene: UIScene?) {
         self.runtime = runtime
@@ -150,11 +137,14 @@ final class ViewGraph {
     }
 
     /// Evaluates the tree until what its actions change is seen: each round evaluates the bodies, then runs the
-    /// actions of what changed (views gone, views new, values changed, tasks) in that order.
-    func update(evaluating evaluate: (EvaluationPass) -> Void, environment: EnvironmentValues) {
+    /// actions of what changed (views gone, views new, values changed, tasks) in that order. Returns the last
+    /// evaluation (not kept: a pass holds its graph).
+    @discardableResult
+    func update(evaluating evaluate: (EvaluationPass) -> Void, environment: EnvironmentValues) -> EvaluationPass {
+        var pass = EvaluationPass(graph: self, environment: environment)
         for _ in 0..<Self.roundsBeforeGivingUp {
             needsUpdate = false
-            let pass = EvaluationPass(graph: self, environment: environment)
+            pass = EvaluationPass(graph: self, environment: environment)
             withObservationTracking {
                 evaluate(pass)
             } onChange: { [weak self] in
@@ -162,14 +152,14 @@ final class ViewGraph {
                 SwiftUIRuntime.onMain { self.invalidate() }
             }
             let actions = commit(pass)
-            lastPass = pass
             hasEvaluated = true
             for action in actions { action() }
-            if !needsUpdate { return }
+            if !needsUpdate { return pass }
         }
         runtime.report(
             "the views' state kept changing through \(Self.roundsBeforeGivingUp) evaluations in a row: an onChange "
                 + "or onAppear action writes what makes it run again")
+        return pass
     }
 
     /// SwiftUI's "tried to update multiple times per frame", as a limit.

@@ -96,17 +96,15 @@ public struct LifecycleExplorer {
         if let reason = code.reasonItCannotRun(on: profile) {
             throw AppNotRunnable(description: "declarations: \(reason) (write `profile ios\(code.minimumVersion)`)")
         }
-        guard let declared = scenario.apps.first(where: { $0.id == app }) else {
+        guard let index = scenario.apps.firstIndex(where: { $0.id == app }) else {
             throw AppNotRunnable(description: "declarations: no app \(app) is declared (write `app \(app) scenes`)")
         }
-        guard declared.usesScenes else {
+        guard scenario.apps[index].usesScenes else {
             throw AppNotRunnable(
                 description: "declarations: \(code.kind) has scenes: declare it `app \(app) scenes`")
         }
         // SwiftUI keeps each scene's `@SceneStorage` in the session's restoration activity, whatever the app declares.
-        if let index = scenario.apps.firstIndex(where: { $0.id == app }) {
-            scenario.apps[index].behavior.restoresState = true
-        }
+        scenario.apps[index].behavior.restoresState = true
         let current = self.current
         factories[app] = {
             let made = code.makeDelegate()
