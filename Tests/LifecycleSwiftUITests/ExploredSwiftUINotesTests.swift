@@ -66,7 +66,10 @@ struct LinklessApp: App {
 @Suite @MainActor struct ExploredSwiftUINotesTests {
     static let declarations = "profile ios17\napp notes scenes url-schemes=notes\napp mail\n"
 
-    static func explore(_ app: any App.Type, sessions: Int = 300) throws -> ExplorationReport {
+    /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
+    static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
+
+    static func explore(_ app: any App.Type) throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: declarations)
         try explorer.run("notes", app: app)
         return explorer.explore(sessions: sessions, actions: 40, seed: 2026)

@@ -19,7 +19,8 @@ import struct LifecycleCore.AppConfiguration
     @Test func theTemplateHasNoLifecycleBug() throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp myapp scenes\napp mail\n")
         try explorer.run("myapp", app: MyAppApp.self)
-        let report = explorer.explore(sessions: 300, actions: 40, seed: 14)
+        let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
+        let report = explorer.explore(sessions: sessions, actions: 40, seed: 14)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }
