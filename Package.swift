@@ -206,7 +206,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "LifecycleSwiftUITests",
-            dependencies: ["LifecycleSwiftUI", "LifecycleTesting", "LifecycleScenario", "SwiftUIApp"]),
+            dependencies: ["LifecycleSwiftUI", "LifecycleTesting", "LifecycleScenario", "SwiftUIApp"],
+            exclude: ["Golden"]),
         .testTarget(name: "LifecycleTextTests", dependencies: ["LifecycleText", "LifecycleCore"]),
         .testTarget(name: "LifecycleTraceTests", dependencies: ["LifecycleTrace"]),
         .testTarget(

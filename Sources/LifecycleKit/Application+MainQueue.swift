@@ -6,10 +6,14 @@ extension Application {
     /// it: after the callback being delivered and the notifications that follow it, in the order enqueued, before
     /// the phone does anything else with the app (docs/lifecycle.md §19).
     ///
-    /// A host that runs the main queue itself (a simulated device, in virtual time) keeps the work until the end of
-    /// the turn (``runMainQueueWork()``); a real process's main queue runs it as any block.
+    /// Work the app's code enqueues in a turn (a delegate's method, an observer of the notifications that follow) waits
+    /// for the end of the turn, which every host marks with ``runMainQueueWork()``: in a real process too, so that
+    /// the work runs before the system goes on with the app (before a step's next delegate method, before the process
+    /// is stopped as suspended), as on a phone, where each of UIKit's calls is a turn of the run loop. Work enqueued
+    /// out of any turn (from a task, from the app's own Dispatch source) goes to the real main queue of a real
+    /// process; a simulated device keeps all of it until the end of the turn, in virtual time.
     public func enqueueMainQueueWork(_ work: @escaping @MainActor () -> Void) {
-        if host.simulatesProcesses {
+        if host.simulatesProcesses || Self.running === self {
             mainQueueWork.append(work)
         } else {
             host.run(after: .zero) { [self] in runningCode(work) }

@@ -44,6 +44,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The app's code did what crashes an iOS app (UIKit raised an exception): its process ends, as a crash, and
     /// the reason is told. A host of a real process ends it; the simulator ends the app in the core.
     func crash(_ app: AppID, reason: String)
+    /// Tells the trace what a framework over UIKit did in the app's process, where no delegate method shows it:
+    /// SwiftUI's phase changes and the links it gives to views (docs/lifecycle.md §22). A note of the app's.
+    func note(_ text: String, in app: AppID)
     /// Runs `work` on the main actor after `delay`: virtual time under the simulator, real time in a process.
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void)
     /// Runs work an app's code scheduled (``Application/run(after:_:)``) after `delay`. A host of real processes

@@ -589,6 +589,8 @@ public final class Supervisor: @unchecked Sendable {
             carryOut(phone.completionHandlerCalled(for: callback, in: app))
         case .notificationDelegateSet:
             carryOut(phone.setNotificationDelegate(in: app))
+        case .note(let text):
+            recordEvent(.note(app, text))
         case .addNotificationRequest(let identifier, let delay, let repeats):
             carryOut(phone.addNotificationRequest(identifier, after: delay, repeats: repeats, in: app))
         case .removeNotificationRequests(let identifiers):

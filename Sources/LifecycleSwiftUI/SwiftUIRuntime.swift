@@ -62,6 +62,13 @@ final class SwiftUIRuntime {
         FileHandle.standardError.write(Data("LifecycleSwiftUI: \(message)\n".utf8))
     }
 
+    /// Tells the host's trace what SwiftUI did that no delegate method shows (docs/lifecycle.md §22): a phase its
+    /// views or its `App` read, a link given to a view or dropped.
+    func note(_ text: String) {
+        guard let application = Application.current else { return }
+        application.host.note("SwiftUI: \(text)", in: application.bundleIdentifier)
+    }
+
     // MARK: Updating
 
     /// Evaluates what changed at the end of the app's current turn (once, however many changes came).
@@ -89,10 +96,14 @@ final class SwiftUIRuntime {
     /// The app's phase (SwiftUI's `scenePhase` read in the app's body): `active` if one of its scenes is, else
     /// `inactive` if one is in the foreground, else `background` (Apple's `ScenePhase` documentation).
     var aggregatePhase: ScenePhase { scenes.map(\.phase).max() ?? .background }
+    /// The phase the app's body last read.
+    private var appPhase: ScenePhase?
 
     private func updateApp() {
         var environment = environmentForActions()
         environment.scenePhase = aggregatePhase
+        if let appPhase, appPhase != aggregatePhase { note("the App's scenePhase \(appPhase) → \(aggregatePhase)") }
+        appPhase = aggregatePhase
         let app = self.app!
         let pass = appGraph.update(
             evaluating: { pass in
@@ -202,6 +213,10 @@ final class SceneHost {
     }
 
     var phase: ScenePhase { scene?.kitScene.phase ?? .background }
+    /// The phase the scene's views last read, `nil` before their first evaluation.
+    private var viewsPhase: ScenePhase?
+    /// The scene's name in the trace: its session's identifier.
+    private var name: String { scene?.session.persistentIdentifier ?? "a scene" }
     var hasPendingItems: Bool { !pendingURLs.isEmpty || !pendingActivities.isEmpty }
 
     /// The scene connects: its `@SceneStorage` comes back from the session, and its views wait to be evaluated
@@ -210,6 +225,7 @@ final class SceneHost {
         if let stored = scene?.session.stateRestorationActivity?.userInfo?[Self.storageKey] as? [String: Any] {
             graph.sceneStorage = stored
             graph.sceneStorageSet = Set(stored.keys)
+            runtime.note("\(name) gets its @SceneStorage back (\(stored.keys.sorted().joined(separator: ", ")))")
         }
         connectionOptions = options
     }
@@ -249,6 +265,12 @@ final class SceneHost {
     private func evaluate(phase: ScenePhase) {
         var environment = runtime.environmentForActions()
         environment.scenePhase = phase
+        if let viewsPhase {
+            if viewsPhase != phase { runtime.note("\(name)'s scenePhase \(viewsPhase) → \(phase)") }
+        } else {
+            runtime.note("\(name)'s views appear, reading scenePhase \(phase)")
+        }
+        viewsPhase = phase
         environment.dismissWindow = DismissWindowAction { [weak self] _ in
             guard let session = self?.scene?.session else { return }
             UIApplication.shared.requestSceneSessionDestruction(session, options: nil)
@@ -269,7 +291,11 @@ final class SceneHost {
     /// Gives a URL to every `onOpenURL` of the scene's views; with none, the URL is lost.
     func open(_ url: URL) {
         let handlers = graph.currentHooks.compactMap { if case .openURL(let action) = $0 { action } else { nil } }
-        guard !handlers.isEmpty else { return Application.launchItemDropped("url") }
+        guard !handlers.isEmpty else {
+            runtime.note("no view of \(name) has onOpenURL: \(url.absoluteString) is dropped")
+            return Application.launchItemDropped("url")
+        }
+        runtime.note("onOpenURL in \(name) gets \(url.absoluteString)")
         for handler in handlers { handler(url) }
     }
 
@@ -280,7 +306,11 @@ final class SceneHost {
             }
             return action
         }
-        guard !handlers.isEmpty else { return Application.launchItemDropped("activity") }
+        guard !handlers.isEmpty else {
+            runtime.note("no view of \(name) continues \(activity.activityType): the activity is dropped")
+            return Application.launchItemDropped("activity")
+        }
+        runtime.note("onContinueUserActivity in \(name) gets \(activity.activityType)")
         for handler in handlers { handler(activity) }
     }
 
@@ -293,6 +323,7 @@ final class SceneHost {
     }
 
     func disconnect() {
+        runtime.note("\(name)'s views disappear")
         for action in graph.tearDown() { action() }
     }
 }

@@ -106,11 +106,14 @@ public final class SupervisedHost {
             budgetDeadline = seconds.map { .now + .milliseconds(Int64($0 * 1000)) }
         case .expire(let tasks):
             send(.expirationHandlersReturned(tasks: application.runExpirationHandlers(of: tasks)))
+            application.runMainQueueWork()
         case .storeArchive:
             do { try archive.write(application.restorationCoder.values) } catch { report(error) }
         case .deleteArchive:
             do { try archive.delete() } catch { report(error) }
         case .barrier(let id):
+            // The notifications that follow a callback are posted: the turn ends with the work its code enqueued.
+            application.runMainQueueWork()
             send(.reached(id))
         case .answered(let request, let refusal):
             let refused = refusals.removeValue(forKey: request)
@@ -156,6 +159,11 @@ extension SupervisedHost: ApplicationHost {
     /// The app's process crashes, as on iOS: the supervisor sees it end.
     public func crash(_ app: AppID, reason: String) {
         fatalError("\(app): \(reason)")
+    }
+
+    /// The supervisor writes it in its trace.
+    public func note(_ text: String, in app: AppID) {
+        send(.note(text))
     }
 
     public func permittedTasks(of app: AppID) -> [PermittedTask] { permittedTasks }

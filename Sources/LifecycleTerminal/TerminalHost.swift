@@ -223,6 +223,7 @@ public final class TerminalHost {
     /// process's own, in real time; docs/lifecycle.md §19).
     private func returned(_ answer: Bool?) {
         carryOut(phone.callbackReturned(from: app, answer: answer))
+        application.runMainQueueWork()
         carryOut(phone.turnEnded(of: app))
     }
 
@@ -260,6 +261,7 @@ public final class TerminalHost {
             case .runExpirationHandlers(_, let tasks):
                 let handled = application.runExpirationHandlers(of: tasks)
                 carryOut(phone.expirationHandlersReturned(of: handled, in: app))
+                application.runMainQueueWork()
             case .scheduledTask(_, let identifier, let step):
                 record(.scheduledTask(app, identifier: identifier, step))
                 application.runScheduledTask(step, identifier: identifier)
@@ -365,6 +367,10 @@ extension TerminalHost: ApplicationHost {
     /// The app's process crashes, as on iOS: the reason goes to standard error.
     public func crash(_ app: AppID, reason: String) {
         fatalError("\(app): \(reason)")
+    }
+
+    public func note(_ text: String, in app: AppID) {
+        record(.note(app, text))
     }
 
     public func permittedTasks(of app: AppID) -> [PermittedTask] {

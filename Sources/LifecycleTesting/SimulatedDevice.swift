@@ -215,6 +215,10 @@ extension SimulatedDevice: ApplicationHost {
         simulator.after(.zero) { [simulator] in _ = try? simulator.perform(.processEnded(app)) }
     }
 
+    public func note(_ text: String, in app: AppID) {
+        simulator.record(.note(app, text))
+    }
+
     public func permittedTasks(of app: AppID) -> [PermittedTask] {
         simulator.phone.configuration(of: app)?.permittedTasks ?? []
     }

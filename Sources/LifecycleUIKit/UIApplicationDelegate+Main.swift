@@ -29,19 +29,22 @@ extension UIApplicationDelegate where Self: UIResponder {
 @MainActor
 package enum UIKitProcess {
     /// Runs the app `makeApp` makes from its Info.plist; `defaultInfo` stands for a missing Info.plist when the app
-    /// can do without one (a SwiftUI app: Xcode generates its Info.plist).
+    /// can do without one (a SwiftUI app: Xcode generates its Info.plist). `defaultProfile` is the profile with no
+    /// `--profile`; `reasonItCannotRun` refuses a profile older than the app's lifecycle.
     package static func run(
-        module: String, defaultInfo: ((AppID) -> InfoPlist)? = nil,
+        module: String, defaultInfo: ((AppID) -> InfoPlist)? = nil, defaultProfile: Profile = .defaultProfile,
+        reasonItCannotRun: (Profile) -> String? = { _ in nil },
         makeApp: @MainActor (InfoPlist) throws -> UIKitApp
     ) {
         let arguments = CommandLine.arguments
-        var profile = Profile.defaultProfile
+        var profile = defaultProfile
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             guard let named = Profile(rawValue: arguments[index + 1]) else {
                 fail("--profile: expected ios4 to ios18 or ios26, found '\(arguments[index + 1])'")
             }
             profile = named
         }
+        if let reason = reasonItCannotRun(profile) { fail(reason) }
         do {
             // Xcode writes the identifier into the built Info.plist; a source file since Xcode 13 has none.
             let identifier = ProcessInfo.processInfo.environment["LIFECYCLE_BUNDLE_IDENTIFIER"].map { AppID($0) }

@@ -70,4 +70,7 @@ public enum FromApp: Codable, Sendable, Hashable {
     /// The app's code asks for its notification settings; the supervisor answers
     /// ``ToApp/notificationSettings(request:authorized:pending:)``.
     case notificationSettings(request: UInt64)
+    /// What a framework over UIKit did in the app's process (``LifecycleKit/ApplicationHost/note(_:in:)``), for the
+    /// supervisor's trace.
+    case note(String)
 }

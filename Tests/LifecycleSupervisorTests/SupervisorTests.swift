@@ -535,6 +535,46 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.trace.components(separatedBy: #""name":"sceneDidBecomeActive:""#).count == 3)
     }
 
+    /// Xcode's SwiftUI template (XcodeTemplates/SwiftUIApp) under the supervisor: SwiftUI's delegates get the
+    /// engine's callbacks, and what SwiftUI does in the process (a phase its views and its `App` read, docs/lifecycle.md
+    /// §22) reaches the supervisor's trace as the app's notes, each change before the process is stopped.
+    @Test func theSwiftUITemplateRunsUnderTheSupervisor() async throws {
+        // Xcode generates the template's Info.plist; with none beside it, the process is its module, lowercased.
+        let app = "swiftuiapp"
+        let manifest = """
+            <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/></dict>
+            """
+        let run = try SupervisorRun(
+            profile: "ios17", apps: [(app, [])],
+            executables: [app: SupervisorRun.executable("swiftui-app").path], infos: [app: manifest])
+        let notes = {
+            run.trace.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains(#""kind":"note","app":"\#(app)""#),
+                    let start = line.range(of: #""text":"SwiftUI: "#),
+                    let end = line.range(of: "\"}", options: .backwards)
+                else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }
+        }
+        let scene = "\(app)#1"
+        let expected = [
+            "\(scene)'s views appear, reading scenePhase inactive", "the App's scenePhase background → inactive",
+            "\(scene)'s scenePhase inactive → active", "the App's scenePhase inactive → active",
+            "\(scene)'s scenePhase active → inactive", "the App's scenePhase active → inactive",
+            "\(scene)'s scenePhase inactive → background", "the App's scenePhase inactive → background",
+            "\(scene)'s scenePhase background → inactive", "the App's scenePhase background → inactive",
+            "\(scene)'s scenePhase inactive → active", "the App's scenePhase inactive → active",
+        ]
+        #expect(run.ctl("tap", app).status == 0)
+        #expect(await run.wait { notes().count >= 4 }, "\(notes())")
+        #expect(run.ctl("home").status == 0)
+        #expect(await run.wait { run.status(of: app).contains("suspended") }, "\(run.status(of: app))")
+        #expect(notes() == Array(expected.prefix(8)), "the phases were read before the process was stopped")
+        #expect(run.ctl("tap", app).status == 0)
+        #expect(await run.wait { notes().count >= expected.count }, "\(notes())")
+        #expect(notes() == expected)
+    }
+
     /// A real process's refresh task (docs/lifecycle.md §17): its code registers the launch handler and submits
     /// the request; the system runs it at `bgtask-launch`, the process runs the handler, and it is suspended once
     /// its code completes the task.
