@@ -476,10 +476,13 @@ public final class Application {
         guard host != nil || process != nil else { return }
         let object = object()
         let userInfo = userInfo()
-        runningCode {
-            host?.post(name: name, object: object, userInfo: userInfo)
-            process?.post(name: name, object: object, userInfo: userInfo)
+        let post = {
+            self.runningCode {
+                host?.post(name: name, object: object, userInfo: userInfo)
+                process?.post(name: name, object: object, userInfo: userInfo)
+            }
         }
+        if self.host.simulatesProcesses { PostWatchdog.shared.watch(posting: name, post) } else { post() }
     }
 
     /// What a `UIApplication` notification's `object` is: the application the app's code knows — its

@@ -1,8 +1,11 @@
 import Foundation
 import LifecycleCore
-import LifecycleKit
 import LifecycleTesting
+import Synchronization
 import Testing
+
+@testable import LifecycleKit
+
 
 /// An uploader written like an iOS app: it saves its state and uploads in a background task on leaving.
 @MainActor
@@ -189,6 +192,26 @@ final class UploaderDelegate: ApplicationDelegate {
         try device.perform(.tap("p"))
         try device.perform(.home)
         #expect(heard == [Application.didEnterBackgroundNotification])
+    }
+
+    /// Issue 55's hang for a center typed as Foundation's, whose `addObserver(…queue: .main…)` LifecycleUIKit cannot
+    /// override: a post that never returns is told, with the way out, instead of hanging the test process (which
+    /// the shared watchdog then ends, after 60 s). Here with a short limit and a post that only sleeps past it.
+    @Test func aPostThatNeverReturnsIsToldWithTheWayOut() async throws {
+        let told = Mutex<[String]>([])
+        let watchdog = PostWatchdog(limit: .milliseconds(200)) { message in told.withLock { $0.append(message) } }
+        await Task.detached {
+            watchdog.watch(posting: Application.name(of: .didEnterBackground)) { Thread.sleep(forTimeInterval: 1.5) }
+        }.value
+        let messages = told.withLock { $0 }
+        #expect(messages.count == 1, "\(messages)")
+        #expect(
+            messages.first?.contains("the post of UIApplicationDidEnterBackgroundNotification has not returned") == true
+        )
+        #expect(messages.first?.contains("Foundation's OperationQueue.main") == true)
+        watchdog.watch(posting: Application.name(of: .didBecomeActive)) {}
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(told.withLock { $0.count } == 1, "a post that returns in time is not told")
     }
 
     @Test func aCompletionHandlerNeverCalledGetsTheAppKilledAt30Seconds() throws {
