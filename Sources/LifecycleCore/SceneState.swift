@@ -45,4 +45,11 @@ public enum ScenePhase: String, CaseIterable, Sendable, Hashable, Comparable {
     public static func < (lhs: ScenePhase, rhs: ScenePhase) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// The phase of an app whose scenes are in these phases (SwiftUI's `scenePhase` read in the `App`): `active` if
+    /// one of them is, else `inactive` if one is in the foreground, else `background` (Apple's `ScenePhase`
+    /// documentation).
+    public init(aggregating phases: some Sequence<ScenePhase>) {
+        self = phases.max() ?? .background
+    }
 }

@@ -10,7 +10,7 @@ extension Application {
 
     /// SwiftUI's app-wide `scenePhase`: `active` if a scene is active, `inactive` if one is in the foreground,
     /// `background` otherwise (docs/lifecycle.md §13).
-    public var scenePhase: ScenePhase { scenesByID.values.map(\.phase).max() ?? .background }
+    public var scenePhase: ScenePhase { ScenePhase(aggregating: scenesByID.values.map(\.phase)) }
 
     /// Calls `action` with the app's new phase each time it changes, right after the scene-delegate method of the
     /// step that changed it.

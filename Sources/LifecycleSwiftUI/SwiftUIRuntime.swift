@@ -95,7 +95,7 @@ final class SwiftUIRuntime {
 
     /// The app's phase (SwiftUI's `scenePhase` read in the app's body): `active` if one of its scenes is, else
     /// `inactive` if one is in the foreground, else `background` (Apple's `ScenePhase` documentation).
-    var aggregatePhase: ScenePhase { scenes.map(\.phase).max() ?? .background }
+    var aggregatePhase: ScenePhase { ScenePhase(aggregating: scenes.map(\.phase)) }
     /// The phase the app's body last read.
     private var appPhase: ScenePhase?
 

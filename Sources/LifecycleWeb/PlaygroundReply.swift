@@ -131,6 +131,9 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var state: String
         /// The scene's state, for a scene-based app whose scene is connected.
         public var scene: String?
+        /// What a SwiftUI app's `App` reads as its `scenePhase`, for a scene-based app: the most active of its
+        /// scenes' phases (docs/lifecycle.md §22).
+        public var scenePhase: String?
         public var usesScenes: Bool
         public var backgroundModes: [String]
         public var tasks: Int
@@ -157,6 +160,8 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
         public var role: String
         /// Its scene's state, or `disconnected`.
         public var state: String
+        /// What a SwiftUI view of the scene reads as its `scenePhase`, while a scene is connected.
+        public var phase: String?
         /// Whether the window is among those the app shows when in front.
         public var onScreen: Bool
         /// How it is placed when on screen: `full-screen`, `split`, `slide-over` or `stage`.

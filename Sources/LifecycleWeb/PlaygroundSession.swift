@@ -383,12 +383,18 @@ public final class PlaygroundSession {
             let sessions = phone.sessions(of: id).map { session in
                 PhoneSnapshot.Session(
                     id: session.id.rawValue, role: session.role.rawValue,
-                    state: session.state?.rawValue ?? SceneState.disconnectedName,
+                    state: session.state?.rawValue ?? SceneState.disconnectedName, phase: session.state?.phase.rawValue,
                     onScreen: onScreen.contains(session.id), placement: phone.placement(of: session.id)?.rawValue)
             }
             return PhoneSnapshot.App(
                 id: id.rawValue, state: (phone.state(of: id) ?? .notRunning).rawValue,
-                scene: phone.sceneState(of: id)?.rawValue, usesScenes: configuration?.usesScenes ?? false,
+                scene: phone.sceneState(of: id)?.rawValue,
+                // SwiftUI's WindowGroup scenes: an external display shows none of its views (docs/lifecycle.md §22).
+                scenePhase: configuration?.usesScenes == true
+                    ? ScenePhase(
+                        aggregating: phone.sessions(of: id).compactMap { $0.role == .window ? $0.state?.phase : nil }
+                    ).rawValue : nil,
+                usesScenes: configuration?.usesScenes ?? false,
                 backgroundModes: configuration?.backgroundModes.map(\.rawValue).sorted() ?? [],
                 tasks: phone.backgroundTaskCount(of: id),
                 pendingRequests: phone.pendingRequests(of: id).map(\.identifier),

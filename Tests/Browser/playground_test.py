@@ -239,11 +239,17 @@ def check_ipad(driver, wait, url):
     if "notes#3" not in display or "foregroundInactive" not in display:
         raise AssertionError(f"the external display shows {display!r}")
     chips = driver.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .facts').text
-    for chip in ["notes#1 foregroundActive", "notes#2 foregroundActive", "notes#3 foregroundInactive"]:
+    # Each scene's state with the scenePhase a SwiftUI view of it reads, and the App's: the most active of its
+    # windows' (the display's scene shows no SwiftUI view).
+    for chip in ["notes#1 foregroundActive .active", "notes#2 foregroundActive .active",
+                 "notes#3 foregroundInactive .inactive", "App .active"]:
         if chip not in chips:
             raise AssertionError(f"the notes card lacks {chip!r}: {chips!r}")
     driver.find_element(By.CSS_SELECTOR, 'button[data-line="switcher"]').click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#screen .card[data-card="notes#2"]'))
+    chips = driver.find_element(By.CSS_SELECTOR, '.app-card[data-app="notes"] .facts').text
+    if "App .inactive" not in chips or "notes#1 foregroundInactive .inactive" not in chips:
+        raise AssertionError(f"in the switcher the notes card reads {chips!r}")
     cards = [card.get_attribute("data-card") for card in driver.find_elements(By.CSS_SELECTOR, "#screen .card")]
     if cards != ["notes#1", "notes#2"]:
         raise AssertionError(f"the switcher's cards are {cards}")

@@ -69,6 +69,15 @@ import Testing
 
             """
         try write(imports + "\n" + device + "\n\n" + test + "\n", "Tests/MyAppTests/MyAppTests.swift")
+        // SwiftPM's incremental build of a package misses a source file added to a dependency at a path: when the
+        // repository's list of sources changed, the package's build starts over.
+        let sources = (files.enumerator(atPath: Self.root.appendingPathComponent("Sources").path)?.allObjects ?? [])
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().joined(separator: "\n")
+        let stamp = place.appendingPathComponent("sources.list")
+        if (try? String(contentsOf: stamp, encoding: .utf8)) != sources {
+            try? files.removeItem(at: package.appendingPathComponent(".build"))
+            try sources.write(to: stamp, atomically: true, encoding: .utf8)
+        }
 
         let process = Process()
         // At the lowest priority: the build is minutes of both cores, and the suites that time real processes run

@@ -192,9 +192,13 @@
             const budget = app.budget == null ? "" : `<span title="background time remaining">budget ${app.budget.toFixed(1)} s</span>`;
             const tasks = app.tasks ? `<span title="background tasks begun and not ended">tasks ${app.tasks}</span>` : "";
             // One chip per scene session when the app has several (docs/lifecycle.md §16).
+            // With each scene's state, what a SwiftUI view of it reads as scenePhase, and what the App reads
+            // (docs/lifecycle.md §22).
+            const phase = (value) => value ? ` <small class="phase" title="SwiftUI's scenePhase">.${Phone.escape(value)}</small>` : "";
             const scene = app.sessions.length > 1
-                ? app.sessions.map((session) => `<span class="scene" data-scene="${Phone.escape(session.id)}">${Phone.escape(session.id)} ${Phone.escape(session.state)}</span>`).join("")
-                : app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}</span>` : "";
+                ? app.sessions.map((session) => `<span class="scene" data-scene="${Phone.escape(session.id)}">${Phone.escape(session.id)} ${Phone.escape(session.state)}${phase(session.phase)}</span>`).join("")
+                : app.usesScenes ? `<span class="scene">scene ${Phone.escape(app.scene || "none")}${phase(app.sessions[0] && app.sessions[0].phase)}</span>` : "";
+            const appPhase = app.scenePhase ? `<span class="app-phase" title="SwiftUI's scenePhase of the App: the most active of its windows'">App .${Phone.escape(app.scenePhase)}</span>` : "";
             // Scheduled tasks (docs/lifecycle.md §17): requests waiting for the system, tasks the process runs.
             const scheduled = app.pendingRequests.map((id) => `<span class="task pending" title="a request waiting for the system">pending ${Phone.escape(id)}</span>`).join("")
                 + app.scheduledTasks.map((id) => `<span class="task running" title="a scheduled task the app runs">running ${Phone.escape(id)}</span>`).join("");
@@ -207,7 +211,7 @@
             card.innerHTML = `
                 <header><span class="glyph small" style="background:${Phone.colour(app.id)}">${Phone.escape(app.id.slice(0, 1).toUpperCase())}</span>
                     <b>${Phone.escape(app.id)}</b><span class="badge">${app.state}</span></header>
-                <div class="facts">${scene}${tasks}${scheduled}${waiting}${budget}<span>${app.memory} MB</span>${modes}</div>
+                <div class="facts">${scene}${appPhase}${tasks}${scheduled}${waiting}${budget}<span>${app.memory} MB</span>${modes}</div>
                 <div class="heard">${heard[app.id] ? Phone.escape(heard[app.id]) : ""}</div>`;
             if (heard[app.id]) card.classList.add("hears");
             card.onclick = () => follow(app.id);
