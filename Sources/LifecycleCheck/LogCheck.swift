@@ -91,7 +91,7 @@ public struct LogCheck {
         var survey = LogSurvey()
         let kept = RecognizedLineSpool(memoryLimit: spoolMemoryLimit)
         var count = 0
-        var processNames = ProcessNames()
+        var memory = LineMemory()
         var unreadable = false
         var entries = PrettyPrintedLogEntries()
         let reader = try lines()
@@ -111,7 +111,7 @@ public struct LogCheck {
                     line, number: entry.number, survey: &survey, in: kept, file: file, errors: &errors)
                 return !unreadable
             }
-            guard let line = LogRecognizer.recognize(line, processNames: &processNames) else { return true }
+            guard let line = LogRecognizer.recognize(line, memory: &memory) else { return true }
             unreadable = !Self.keep(line, number: count, survey: &survey, in: kept, file: file, errors: &errors)
             return !unreadable
         }

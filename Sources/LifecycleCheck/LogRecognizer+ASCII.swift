@@ -16,27 +16,27 @@ extension LogRecognizer {
     /// ``recognize(_:)`` for a line whose bytes are all ASCII (a character is a byte there, except `\r\n`, which a
     /// line never holds inside it).
     static func recognizeASCII(_ line: Substring) -> Recognized? {
-        var processNames = ProcessNames()
-        return line.utf8.withContiguousStorageIfAvailable { recognizeASCII($0, processNames: &processNames) }
+        var memory = LineMemory()
+        return line.utf8.withContiguousStorageIfAvailable { recognizeASCII($0, memory: &memory) }
             ?? recognizeAnyText(line)
     }
 
     /// ``recognizeASCII(_:)`` of the line's bytes.
-    static func recognizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
+    static func recognizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, memory: inout LineMemory) -> Recognized? {
         var start = 0
         while start < bytes.count, bytes[start].isASCIIWhitespace { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "#") { return nil }
         if bytes.first == UInt8(ascii: "{") { return recognizeTraceRecord(text(bytes)) }
         // NSLog's time, when the line starts with it as NSLog writes it, is read first: its tokens name nothing,
         // so the search for the event starts after it (a fifth of reading a line, searched).
-        let fixedTime = nslogTimeInFixedLayout(bytes)
+        let fixedTime = nslogTimeInFixedLayout(bytes, memory: &memory)
         let timeEnd = 23
         let searchStart =
             fixedTime != nil && (bytes.count == timeEnd || !tokenBytes[Int(bytes[timeEnd])]) ? timeEnd : 0
         guard let event = eventInASCII(bytes, from: searchStart) ?? scenePhaseInASCII(bytes) else {
-            return scheduledTaskInASCII(bytes, fixedTime: fixedTime, processNames: &processNames)
+            return scheduledTaskInASCII(bytes, fixedTime: fixedTime, memory: &memory)
         }
-        let process = processInASCII(bytes, processNames: &processNames)
+        let process = processInASCII(bytes, memory: &memory)
         // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
         var scene: String?
         if event.isSceneEvent, bytes.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "x") }) {
@@ -48,12 +48,12 @@ extension LogRecognizer {
     /// ``scheduledTask(in:)`` for a line that names no other event; only a line that holds `Handler` or
     /// `TaskCompleted` is made text and read. `fixedTime` is the line's time if it starts as NSLog writes it.
     private static func scheduledTaskInASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, fixedTime: Double?, processNames: inout ProcessNames
+        _ bytes: UnsafeBufferPointer<UInt8>, fixedTime: Double?, memory: inout LineMemory
     ) -> Recognized? {
         guard holds(handlerMark, in: bytes) || holds(completedMark, in: bytes),
             let (step, identifier) = scheduledTaskInASCII(bytes)
         else { return nil }
-        let process = processInASCII(bytes, processNames: &processNames)
+        let process = processInASCII(bytes, memory: &memory)
         return Recognized(
             event: .scheduledTask(step), process: process, time: fixedTime ?? nslogTimeInAnyLayout(bytes),
             taskIdentifier: identifier)
@@ -293,13 +293,23 @@ extension LogRecognizer {
 
     /// The time of a line that starts as NSLog writes it, `2016-02-29 17:05:09.123`, read at fixed offsets (its
     /// fields split and read one byte at a time cost a tenth of `lifecycle check`); `nil` for any other start, left
-    /// to ``nslogTimeInAnyLayout(_:)``.
+    /// to ``nslogTimeInAnyLayout(_:)``. A line written in the same second as the line before (most of a busy log)
+    /// has only its milliseconds read: the date and the second are `memory`'s.
     @inline(__always)
-    private static func nslogTimeInFixedLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    private static func nslogTimeInFixedLayout(_ bytes: UnsafeBufferPointer<UInt8>, memory: inout LineMemory)
+        -> Double?
+    {
         guard bytes.count >= 23, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             bytes[19] == UInt8(ascii: ".")
         else { return nil }
+        let dateAndSecond = UnsafeBufferPointer(rebasing: bytes[0..<19])
+        if let second = memory.second(of: dateAndSecond) {
+            let (hundreds, tens, units) = (bytes[20] &- 48, bytes[21] &- 48, bytes[22] &- 48)
+            guard hundreds < 10, tens < 10, units < 10 else { return nil }
+            // As nslogTime(year:…) adds them: the whole seconds, then the milliseconds over 1000.
+            return second + Double(Int(hundreds) * 100 + Int(tens) * 10 + Int(units)) / 1000
+        }
         var allDigits = true
         func number(_ start: Int, _ count: Int) -> Int {
             var value = 0
@@ -317,9 +327,12 @@ extension LogRecognizer {
         let minute = number(14, 2)
         let second = number(17, 2)
         let millisecond = number(20, 3)
-        guard allDigits else { return nil }
-        return nslogTime(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+        guard allDigits,
+            let whole = nslogTime(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: 0)
+        else { return nil }
+        memory.remember(second: whole, of: dateAndSecond)
+        return whole + Double(millisecond) / 1000
     }
 
     /// ``nslogTime(of:)`` for an ASCII line: the same seven fields in the first 23 bytes, of any width.
@@ -395,10 +408,10 @@ extension LogRecognizer {
     /// The process of an ASCII line: NSLog's, or the unified log's default style's (only a line that starts with
     /// a digit and names no process as NSLog does is read for it).
     private static func processInASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames
+        _ bytes: UnsafeBufferPointer<UInt8>, memory: inout LineMemory
     ) -> String? {
         if let range = nslogProcessInASCII(bytes) {
-            return processNames.name(UnsafeBufferPointer(rebasing: bytes[range]))
+            return memory.name(UnsafeBufferPointer(rebasing: bytes[range]))
         }
         guard let first = bytes.first, first.isASCIIDigit else { return nil }
         return defaultStyleProcess(of: text(bytes))

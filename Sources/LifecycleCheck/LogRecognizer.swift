@@ -69,15 +69,15 @@ public enum LogRecognizer {
     /// What a line holds, if it is a lifecycle line. A line starting with `#` is a comment: annotated logs
     /// can say where they come from.
     public static func recognize(_ line: Substring) -> Recognized? {
-        var processNames = ProcessNames()
-        return line.utf8.withContiguousStorageIfAvailable { recognize($0, processNames: &processNames) }
+        var memory = LineMemory()
+        return line.utf8.withContiguousStorageIfAvailable { recognize($0, memory: &memory) }
             ?? recognizeAnyText(line)
     }
 
-    /// ``recognize(_:)`` of a line's bytes (UTF-8; invalid sequences are read as U+FFFD); `processNames` makes
-    /// the name of a process once for a run of lines about it.
-    static func recognize(_ bytes: UnsafeBufferPointer<UInt8>, processNames: inout ProcessNames) -> Recognized? {
-        if bytes.isASCII { return recognizeASCII(bytes, processNames: &processNames) }
+    /// ``recognize(_:)`` of a line's bytes (UTF-8; invalid sequences are read as U+FFFD); `memory` keeps
+    /// what the lines before had that this one may repeat (the process's name, the second of its time).
+    static func recognize(_ bytes: UnsafeBufferPointer<UInt8>, memory: inout LineMemory) -> Recognized? {
+        if bytes.isASCII { return recognizeASCII(bytes, memory: &memory) }
         return recognizeAnyText(String(decoding: bytes, as: UTF8.self)[...])
     }
 
