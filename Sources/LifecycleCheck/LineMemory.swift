@@ -1,7 +1,7 @@
 import LifecycleText
 
 /// What the reader of a log keeps from the lines before, because nearly every line repeats it: the process the
-/// line before named, and the second of NSLog's time it was written in. Making the process's `String` again, or
+/// line before named (and where a line with NSLog's time names it), and the second of NSLog's time it was written in. Making the process's `String` again, or
 /// reading the date's six fields again, costs more than comparing the bytes.
 struct LineMemory {
     private var lastBytes: [UInt8] = []
@@ -22,6 +22,31 @@ struct LineMemory {
         lastBytes.append(contentsOf: bytes)
         last = name
         return name
+    }
+
+    /// What the last line that starts with NSLog's time holds after it, up to the byte after the `]` of its process,
+    /// and that process.
+    private var lastAfterTime: [UInt8] = []
+    private var lastAfterTimeProcess: String?
+
+    /// The process of a line that starts with NSLog's time, if what follows its time (`bytes`) begins as it did in
+    /// the last such line remembered.
+    @inline(__always)
+    func process(afterTime bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let lastAfterTimeProcess, bytes.count >= lastAfterTime.count,
+            lastAfterTime.withUnsafeBytes({
+                $0.hasSameBytes(as: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<$0.count])))
+            })
+        else { return nil }
+        return lastAfterTimeProcess
+    }
+
+    /// Remembers the process of a line that starts with NSLog's time, and what follows its time up to the byte
+    /// after the `]` of its process.
+    mutating func remember(process: String, afterTime bytes: UnsafeBufferPointer<UInt8>) {
+        lastAfterTime.removeAll(keepingCapacity: true)
+        lastAfterTime.append(contentsOf: bytes)
+        lastAfterTimeProcess = process
     }
 
     /// The seconds since 2000 of an NSLog time's date and second (`bytes`, its first 19 bytes), if they are those

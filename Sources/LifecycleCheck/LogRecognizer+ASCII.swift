@@ -36,7 +36,7 @@ extension LogRecognizer {
         guard let event = eventInASCII(bytes, from: searchStart) ?? scenePhaseInASCII(bytes) else {
             return scheduledTaskInASCII(bytes, fixedTime: fixedTime, memory: &memory)
         }
-        let process = processInASCII(bytes, memory: &memory)
+        let process = processInASCII(bytes, hasFixedTime: fixedTime != nil, memory: &memory)
         // Only a scene's line is searched for the scene it names, and only if it holds a `#` or a `0x`.
         var scene: String?
         if event.isSceneEvent, bytes.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "x") }) {
@@ -53,7 +53,7 @@ extension LogRecognizer {
         guard holds(handlerMark, in: bytes) || holds(completedMark, in: bytes),
             let (step, identifier) = scheduledTaskInASCII(bytes)
         else { return nil }
-        let process = processInASCII(bytes, memory: &memory)
+        let process = processInASCII(bytes, hasFixedTime: fixedTime != nil, memory: &memory)
         return Recognized(
             event: .scheduledTask(step), process: process, time: fixedTime ?? nslogTimeInAnyLayout(bytes),
             taskIdentifier: identifier)
@@ -375,8 +375,9 @@ extension LogRecognizer {
         }
     }
 
-    /// ``nslogProcess(of:)`` for an ASCII line: where the app's name and pid lie in it.
-    private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    /// ``nslogProcess(of:)`` for an ASCII line: where the app's name and pid lie in it, and where the bytes it read
+    /// end (after the `]` and the byte after it).
+    private static func nslogProcessInASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (Range<Int>, readTo: Int)? {
         guard let first = bytes.first, first.isASCIIDigit,
             let open = position(of: UInt8(ascii: "["), in: bytes, from: 0, to: bytes.count),
             let close = position(of: UInt8(ascii: "]"), in: bytes, from: open, to: bytes.count)
@@ -389,7 +390,7 @@ extension LogRecognizer {
             // syslog: `App[1234]:`, the name the last word before the bracket.
             guard close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
             let start = lastPosition(of: UInt8(ascii: " "), in: bytes, from: 0, to: open).map { $0 + 1 } ?? 0
-            return start..<close
+            return (start..<close, close + 2)
         }
         var start = 0
         for _ in 0..<2 {
@@ -402,16 +403,28 @@ extension LogRecognizer {
         {
             start = space + 1
         }
-        return start..<pidEnd
+        return (start..<pidEnd, min(close + 2, bytes.count))
     }
 
     /// The process of an ASCII line: NSLog's, or the unified log's default style's (only a line that starts with
     /// a digit and names no process as NSLog does is read for it).
+    ///
+    /// A line that starts with NSLog's time (`hasFixedTime`) and goes on as the last such line did up to the `]`
+    /// after its process is about the same process: the time holds no `[`, `]` or `:` past its own, and its only
+    /// space is where every such time has it, so nothing else of the line is read.
     private static func processInASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, memory: inout LineMemory
+        _ bytes: UnsafeBufferPointer<UInt8>, hasFixedTime: Bool, memory: inout LineMemory
     ) -> String? {
-        if let range = nslogProcessInASCII(bytes) {
-            return memory.name(UnsafeBufferPointer(rebasing: bytes[range]))
+        let afterTime = 23
+        if hasFixedTime, let process = memory.process(afterTime: UnsafeBufferPointer(rebasing: bytes[afterTime...])) {
+            return process
+        }
+        if let (range, readTo) = nslogProcessInASCII(bytes) {
+            let name = memory.name(UnsafeBufferPointer(rebasing: bytes[range]))
+            if hasFixedTime, readTo > afterTime {
+                memory.remember(process: name, afterTime: UnsafeBufferPointer(rebasing: bytes[afterTime..<readTo]))
+            }
+            return name
         }
         guard let first = bytes.first, first.isASCIIDigit else { return nil }
         return defaultStyleProcess(of: text(bytes))

@@ -16,6 +16,15 @@ import Testing
         "2016-02-29 23:59:59.999 Notes[1000:3000] applicationDidEnterBackground:",
         "2016-03-01 00:00:00.001 Notes[1000:3000] applicationWillEnterForeground:",
         "2016-13-01 00:00:00.001 Notes[1000:3000] applicationDidBecomeActive:",
+        // Processes that begin as the one before: another thread, a longer name, the compact style's type, syslog's.
+        "2016-03-01 00:00:00.002 Notes[1000:3001] applicationDidBecomeActive:",
+        "2016-03-01 00:00:00.003 Notes Beta[1002:3000] applicationDidBecomeActive:",
+        "2016-03-01 00:00:00.004 Df Notes[1000:3000] applicationDidBecomeActive:",
+        "2016-03-01 00:00:00.005 host Notes[1003]: applicationDidBecomeActive:",
+        "2016-03-01 00:00:00.006 host Notes[1003]: applicationWillResignActive:",
+        "2016-03-01 00:00:00.007 host Notes[1003] applicationDidEnterBackground:",
+        "2016-03-01 00:00:00.008 Notes[1000:3000]",
+        "2016-03-01 00:00:00.009 Notes[1000:3000] applicationWillEnterForeground:",
     ]
 
     @Test func aLineReadWithTheMemoryOfTheOthersReadsAsAlone() {
