@@ -152,7 +152,9 @@ extension Scene {
     }
 
     /// Runs `action` for each run of the background task: the task completes when `action` returns, and on
-    /// expiration its Swift task is cancelled (docs/lifecycle.md §22).
+    /// expiration its Swift task is cancelled (docs/lifecycle.md §22). For `.urlSession`, `action` runs when the system
+    /// launches or wakes the app for its background URL session's events, and SwiftUI calls the completion handler of
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)` when it returns.
     public func backgroundTask<Request, Response: Sendable>(
         _ task: BackgroundTask<Request, Response>, action: @escaping @MainActor @Sendable (Request) async -> Response
     ) -> some Scene {
@@ -163,7 +165,11 @@ extension Scene {
                 .backgroundTask(identifier: identifier) { _ = await action(() as! Request) }
             }
         case .urlSession:
-            hook = nil
+            // `.urlSession("id")`'s request is `Void`, `.urlSession`'s the session's identifier.
+            hook = .urlSessionTask(identifier: task.identifier) { identifier in
+                let request: Any = Request.self == String.self ? identifier : ()
+                _ = await action(request as! Request)
+            }
         }
         return modified("backgroundTask", hook)
     }

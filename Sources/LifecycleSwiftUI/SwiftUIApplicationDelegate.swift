@@ -84,10 +84,20 @@ final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
         guard let adaptor else { return completionHandler(.noData) }
         adaptor.application(application, performFetchWithCompletionHandler: completionHandler)
     }
+    /// A background URL session's events go to the app's `.backgroundTask(.urlSession)` actions for that session,
+    /// and the completion handler is called when they have all returned; with none, to the adaptor's delegate.
     func application(
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
+        let actions = runtime.urlSessionActions(for: identifier)
+        guard actions.isEmpty else {
+            Task { @MainActor in
+                for action in actions { await action(identifier) }
+                completionHandler()
+            }
+            return
+        }
         guard let adaptor else { return completionHandler() }
         adaptor.application(
             application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)

@@ -146,6 +146,16 @@ final class SwiftUIRuntime {
         }
     }
 
+    /// The app body's `.backgroundTask(.urlSession)` actions for the session with this identifier.
+    func urlSessionActions(for identifier: String) -> [@MainActor @Sendable (String) async -> Void] {
+        appGraph.currentHooks.compactMap { hook in
+            guard case .urlSessionTask(let wanted, let action) = hook, wanted == nil || wanted == identifier else {
+                return nil
+            }
+            return action
+        }
+    }
+
     // MARK: Scenes
 
     /// A scene connects: its group's views are evaluated at once, so that their handlers exist.

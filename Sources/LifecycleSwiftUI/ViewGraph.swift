@@ -23,6 +23,9 @@ enum Hook {
     case continueUserActivity(type: String, (NSUserActivity) -> Void)
     /// `.backgroundTask(.appRefresh(id))` on a scene of the app's body.
     case backgroundTask(identifier: String, action: @MainActor @Sendable () async -> Void)
+    /// `.backgroundTask(.urlSession(id))` (or `.urlSession`, any session: `identifier` `nil`) on a scene of the app's
+    /// body: the action gets the session's identifier.
+    case urlSessionTask(identifier: String?, action: @MainActor @Sendable (String) async -> Void)
 }
 
 /// One evaluation of a tree of views (or of the app's scenes): the bodies it evaluated and the hooks it found, in
