@@ -6,7 +6,6 @@ import Testing
 
 @testable import LifecycleKit
 
-
 /// An uploader written like an iOS app: it saves its state and uploads in a background task on leaving.
 @MainActor
 final class UploaderDelegate: ApplicationDelegate {
