@@ -40,13 +40,30 @@ public struct OpenURLAction {
     @MainActor public func callAsFunction(_ url: URL) { handler(url) }
 }
 
-/// Opens a window of a `WindowGroup` by its `id` (`@Environment(\.openWindow)`), on an iPad.
+/// Opens a window of a `WindowGroup` by its `id`, or one presenting a value by the value's type
+/// (`@Environment(\.openWindow)`), on an iPad.
 public struct OpenWindowAction {
-    let handler: @MainActor (String) -> Void
+    let handler: @MainActor (WindowRequest) -> Void
 
-    init(handler: @escaping @MainActor (String) -> Void) { self.handler = handler }
+    init(handler: @escaping @MainActor (WindowRequest) -> Void) { self.handler = handler }
 
-    @MainActor public func callAsFunction(id: String) { handler(id) }
+    @MainActor public func callAsFunction(id: String) { handler(WindowRequest(id: id)) }
+
+    /// A window of the `WindowGroup(for:)` of the value's type, presenting it.
+    @MainActor public func callAsFunction<D: Codable & Hashable>(value: D) {
+        handler(WindowRequest(valueType: D.self, value: try? JSONEncoder().encode(value)))
+    }
+
+    @MainActor public func callAsFunction<D: Codable & Hashable>(id: String, value: D) {
+        handler(WindowRequest(id: id, valueType: D.self, value: try? JSONEncoder().encode(value)))
+    }
+}
+
+/// What `openWindow` asked for: a group by its id or by the type of the value its windows present, and the value.
+struct WindowRequest {
+    var id: String?
+    var valueType: Any.Type?
+    var value: Data?
 }
 
 /// Closes the window of the view that calls it, or the windows of a group (`@Environment(\.dismissWindow)`).

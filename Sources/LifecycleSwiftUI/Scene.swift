@@ -50,41 +50,70 @@ public struct TupleScene<T>: Scene, PrimitiveScene {
 public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
     public typealias Body = Never
     let id: String?
-    let content: () -> Content
+    /// The type of the value each window presents (`WindowGroup(for:)`), if the group presents one.
+    let valueType: Any.Type?
+    let content: @MainActor (PresentedValue) -> Content
 
     public init(@ViewBuilder content: @escaping () -> Content) {
         id = nil
-        self.content = content
+        valueType = nil
+        self.content = { _ in content() }
     }
 
     public init(id: String, @ViewBuilder content: @escaping () -> Content) {
         self.id = id
-        self.content = content
+        valueType = nil
+        self.content = { _ in content() }
     }
 
     public init(_ title: String, id: String? = nil, @ViewBuilder content: @escaping () -> Content) {
         self.id = id
-        self.content = content
+        valueType = nil
+        self.content = { _ in content() }
     }
 
-    /// A group whose windows each present a value (`openWindow(value:)`): opened without one, the binding is `nil`.
+    /// A group whose windows each present a value, given by `openWindow(value:)`: a window opened without one gets
+    /// `nil`. The value is kept with the window's session, as `@SceneStorage` is, so a purge gives it back.
     public init<D: Codable & Hashable>(for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> Content) {
-        id = nil
-        self.content = { content(.constant(nil)) }
+        self.init(id: nil, for: type, content: content)
     }
 
     public init<D: Codable & Hashable>(
         id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> Content
     ) {
+        self.init(id: Optional(id), for: type, content: content)
+    }
+
+    private init<D: Codable & Hashable>(id: String?, for type: D.Type, content: @escaping (Binding<D?>) -> Content) {
         self.id = id
-        self.content = { content(.constant(nil)) }
+        valueType = D.self
+        self.content = { presented in content(presented.binding(D.self)) }
     }
 
     func evaluate(in pass: EvaluationPass, at path: ViewPath) {
         let content = self.content
         pass.add(
             WindowGroupDescription(
-                id: id, path: path.child(id ?? "WindowGroup"), content: { content() }))
+                id: id, valueType: valueType, path: path.child(id ?? "WindowGroup"), content: { content($0) }))
+    }
+}
+
+/// The value a window of a `WindowGroup(for:)` presents, encoded, with the scene that keeps it.
+@MainActor
+final class PresentedValue {
+    var data: Data?
+    /// Called when the window's views change the value, so that they are evaluated again.
+    var changed: () -> Void = {}
+
+    init(data: Data? = nil) { self.data = data }
+
+    func binding<D: Codable>(_ type: D.Type) -> Binding<D?> {
+        Binding(
+            get: { [self] in data.flatMap { try? JSONDecoder().decode(D.self, from: $0) } },
+            set: { [self] value in
+                data = value.flatMap { try? JSONEncoder().encode($0) }
+                changed()
+            })
     }
 }
 

@@ -36,8 +36,8 @@ final class SwiftUIRuntime {
     private(set) var windowGroups: [WindowGroupDescription] = []
     /// The background tasks the app's body declared, registered at the launch.
     private var backgroundTasks: [String: @MainActor @Sendable () async -> Void] = [:]
-    /// The group `openWindow(id:)` asked for, for the next scene that connects.
-    var requestedWindowGroup: String?
+    /// What `openWindow` asked for, for the next scene that connects.
+    var requestedWindow: WindowRequest?
     private var updateScheduled = false
 
     init<A: App>(app: A.Type) {
@@ -120,8 +120,8 @@ final class SwiftUIRuntime {
     func environmentForActions() -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.openURL = OpenURLAction { url in UIApplication.shared.open(url) }
-        environment.openWindow = OpenWindowAction { [weak self] id in
-            self?.requestedWindowGroup = id
+        environment.openWindow = OpenWindowAction { [weak self] request in
+            self?.requestedWindow = request
             UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil)
         }
         return environment
@@ -165,15 +165,23 @@ final class SwiftUIRuntime {
     func connect(_ scene: UIScene, options: UIScene.ConnectionOptions) {
         guard scene.session.role == .windowApplication else { return }
         if windowGroups.isEmpty { updateApp() }
-        let requested = requestedWindowGroup
-        requestedWindowGroup = nil
-        guard let group = windowGroups.first(where: { requested != nil && $0.id == requested }) ?? windowGroups.first
-        else {
+        let requested = requestedWindow
+        requestedWindow = nil
+        // A scene made again after a purge shows the group it showed, which its session keeps.
+        let kept = scene.session.stateRestorationActivity?.userInfo?[SceneHost.groupKey] as? String
+        let asked = windowGroups.first { group in
+            if let kept { return group.path.text == kept }
+            guard let requested else { return false }
+            if let id = requested.id { return group.id == id }
+            return requested.valueType.map { type in group.valueType.map { $0 == type } ?? false } ?? false
+        }
+        guard let group = asked ?? windowGroups.first else {
             report("the app's body declares no WindowGroup: its scene shows nothing")
             return
         }
         let host = SceneHost(runtime: self, scene: scene, group: group)
         scenes.append(host)
+        if asked != nil, kept == nil, let value = requested?.value { host.presented.data = value }
         host.connect(options: options)
         scene.kitScene.onPhaseChange { [weak self, weak host] _ in
             host?.graph.invalidate()
@@ -183,6 +191,9 @@ final class SwiftUIRuntime {
     }
 
     func host(of scene: UIScene) -> SceneHost? { scenes.first { $0.scene === scene } }
+
+    /// The group a scene shows when nothing asked for another: the body's first.
+    var firstGroupPath: ViewPath? { windowGroups.first?.path }
 
     func disconnect(_ scene: UIScene) {
         guard let index = scenes.firstIndex(where: { $0.scene === scene }) else { return }
@@ -214,6 +225,11 @@ final class SceneHost {
 
     /// The key of the scene's `@SceneStorage` values in the session's restoration activity.
     static let storageKey = "LifecycleSwiftUI.SceneStorage"
+    /// The key of the value its window presents (`WindowGroup(for:)`), kept beside them, and of the group it shows.
+    static let presentedKey = "LifecycleSwiftUI.PresentedValue"
+    static let groupKey = "LifecycleSwiftUI.WindowGroup"
+    /// The value the window presents, for a `WindowGroup(for:)`.
+    let presented = PresentedValue()
 
     init(runtime: SwiftUIRuntime, scene: UIScene, group: WindowGroupDescription) {
         self.runtime = runtime
@@ -236,6 +252,13 @@ final class SceneHost {
             graph.sceneStorage = stored
             graph.sceneStorageSet = Set(stored.keys)
             runtime.note("\(name) gets its @SceneStorage back (\(stored.keys.sorted().joined(separator: ", ")))")
+        }
+        if let value = scene?.session.stateRestorationActivity?.userInfo?[Self.presentedKey] as? Data {
+            presented.data = value
+            runtime.note("\(name) gets back the value its window presents")
+        }
+        presented.changed = { [weak self] in
+            self?.graph.invalidate()
         }
         connectionOptions = options
     }
@@ -286,7 +309,9 @@ final class SceneHost {
             UIApplication.shared.requestSceneSessionDestruction(session, options: nil)
         }
         let group = self.group
-        graph.update(evaluating: { pass in pass.evaluate(group.content(), at: group.path) }, environment: environment)
+        let presented = self.presented
+        graph.update(
+            evaluating: { pass in pass.evaluate(group.content(presented), at: group.path) }, environment: environment)
     }
 
     private func deliverPendingItems() {
@@ -326,9 +351,12 @@ final class SceneHost {
 
     /// The scene's `@SceneStorage` values, kept with its session.
     var restorationActivity: NSUserActivity? {
-        guard !graph.sceneStorage.isEmpty else { return nil }
+        guard !graph.sceneStorage.isEmpty || presented.data != nil || group.path != runtime.firstGroupPath else {
+            return nil
+        }
         let activity = NSUserActivity(activityType: Self.storageKey)
-        activity.addUserInfoEntries(from: [Self.storageKey: graph.sceneStorage])
+        activity.addUserInfoEntries(from: [Self.storageKey: graph.sceneStorage, Self.groupKey: group.path.text])
+        if let value = presented.data { activity.addUserInfoEntries(from: [Self.presentedKey: value]) }
         return activity
     }
 

@@ -97,8 +97,10 @@ final class EvaluationPass {
 @MainActor
 struct WindowGroupDescription {
     let id: String?
+    /// The type of the value its windows present (`WindowGroup(for:)`), if any.
+    let valueType: Any.Type?
     let path: ViewPath
-    let content: () -> any View
+    let content: @MainActor (PresentedValue) -> any View
 }
 
 /// The state and the hooks of one tree: a scene's views, or the app and its scenes' declarations.
