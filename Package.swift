@@ -152,7 +152,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "LifecycleSupervisorTests",
-            dependencies: ["LifecycleSimulator", "LifecycleTrace", "LifecycleSupervisor", "LifecycleWire"]),
+            dependencies: [
+                "LifecycleSimulator", "LifecycleTrace", "LifecycleSupervisor", "LifecycleWire", "TestSupport",
+            ]),
         .testTarget(
             name: "LifecycleUIKitTests",
             dependencies: [
@@ -163,7 +165,7 @@ let package = Package(
             name: "LifecycleKitTests",
             dependencies: [
                 "LifecycleTesting", "LoggingExample", "LifecycleTerminal", "LifecycleScenario", "LifecycleSimulator",
-                "LifecycleTrace", "LifecycleCheck",
+                "LifecycleTrace", "LifecycleCheck", "TestSupport",
             ]),
         // The example: LonelyShadow's logging AppDelegate, ported, as a library (for tests) and a terminal app.
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
@@ -206,7 +208,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "LifecycleSwiftUITests",
-            dependencies: ["LifecycleSwiftUI", "LifecycleTesting", "LifecycleScenario", "SwiftUIApp"],
+            dependencies: ["LifecycleSwiftUI", "LifecycleTesting", "LifecycleScenario", "SwiftUIApp", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "LifecycleTextTests", dependencies: ["LifecycleText", "LifecycleCore"]),
         .testTarget(name: "LifecycleTraceTests", dependencies: ["LifecycleTrace"]),
@@ -231,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "LifecycleFuzzingTests", dependencies: ["LifecycleFuzzing", "LifecycleScenario"], exclude: ["Corpus"]),
         // The `lifecycle` command itself, run as a process.
-        .testTarget(name: "LifecycleCommandTests", dependencies: ["LifecycleScenario"]),
+        .testTarget(name: "LifecycleCommandTests", dependencies: ["LifecycleScenario", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

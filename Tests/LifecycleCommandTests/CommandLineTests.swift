@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleScenario
+import TestSupport
 import Testing
 
 /// The real `lifecycle` binary, run as a user runs it: exit codes, standard input, files that cannot be read.
@@ -16,15 +17,7 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
     /// The `lifecycle` executable beside the test bundle, built by `swift test`.
-    static let executable: URL = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lifecycle").path),
-            folder.path != "/"
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("lifecycle")
-    }()
+    static let executable = ChildProcess.executable("lifecycle")
 
     struct Result {
         var status: Int32

@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import LifecycleCheck
 import LifecycleCore
 import LifecycleKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

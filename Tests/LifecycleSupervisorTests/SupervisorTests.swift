@@ -3,6 +3,7 @@ import LifecycleCore
 import LifecycleSimulator
 import LifecycleTrace
 import LifecycleWire
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class SupervisorRun {
             "supervisor-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.apps = apps.map(\.0)
-        let fixture = Self.executable("HostFixture").path
+        let fixture = ChildProcess.executable("HostFixture").path
         var device = "profile \(profile)\ndevice \(kind.isEmpty ? "" : kind + " ")memory=8GB\n"
         for (name, arguments) in apps {
             device += "app \(name) executable=\(executables[name] ?? fixture)"
@@ -44,7 +45,7 @@ final class SupervisorRun {
             device += "\n"
         }
         try device.write(to: folder.appendingPathComponent("device.lifecycle"), atomically: true, encoding: .utf8)
-        process.executableURL = Self.executable("lifecycle")
+        process.executableURL = ChildProcess.executable("lifecycle")
         process.arguments =
             [
                 "supervise", folder.appendingPathComponent("device.lifecycle").path, "--socket-folder",
@@ -72,14 +73,6 @@ final class SupervisorRun {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    static func executable(_ name: String) -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent(name)
-    }
-
     /// Runs `lifecycle ctl` with these words; its exit status and output.
     @discardableResult
     func ctl(_ words: String...) -> (status: Int32, output: String) {
@@ -89,7 +82,7 @@ final class SupervisorRun {
     @discardableResult
     func ctl(_ words: [String]) -> (status: Int32, output: String) {
         let ctl = Process()
-        ctl.executableURL = Self.executable("lifecycle")
+        ctl.executableURL = ChildProcess.executable("lifecycle")
         ctl.arguments = ["ctl", "--socket-folder", folder.appendingPathComponent("sock").path] + words
         let pipe = Pipe()
         ctl.standardOutput = pipe
@@ -365,7 +358,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
     /// The example's binary says hello as the bundle identifier of its own Info.plist: declared under another id,
     /// it is refused, with both ids and the fix, and it ends as a crash at once.
     @Test func aProcessThatSaysItIsAnotherAppIsRefused() async throws {
-        let example = SupervisorRun.executable("logging-app").path
+        let example = ChildProcess.executable("logging-app").path
         let run = try SupervisorRun(apps: [("app1", [])], executables: ["app1": example])
         let started = Date()
         let tap = run.ctl("tap", "app1")
@@ -414,7 +407,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         run.ctl("home")
         _ = await run.wait { run.status(of: "beta").contains("suspended") }
         let check = Process()
-        check.executableURL = SupervisorRun.executable("lifecycle")
+        check.executableURL = ChildProcess.executable("lifecycle")
         check.arguments = ["check", run.folder.appendingPathComponent("trace.jsonl").path]
         check.standardOutput = FileHandle.nullDevice
         try check.run()
@@ -497,7 +490,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         let app = "com.example.uikit-logging-app"
         let run = try SupervisorRun(
             profile: "ios17", apps: [(app, [])],
-            executables: [app: SupervisorRun.executable("uikit-logging-app").path], infos: [app: ""])
+            executables: [app: ChildProcess.executable("uikit-logging-app").path], infos: [app: ""])
         for action in ["tap \(app)", "home", "tap \(app)", "switcher", "swipe \(app)"] {
             #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
         }
@@ -524,7 +517,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
             """
         let run = try SupervisorRun(
             profile: "ios17", apps: [(app, [])],
-            executables: [app: SupervisorRun.executable("uikit-scene-app").path], infos: [app: manifest])
+            executables: [app: ChildProcess.executable("uikit-scene-app").path], infos: [app: manifest])
         for action in ["tap \(app)", "home", "tap \(app)"] {
             #expect(run.ctl(action.split(separator: " ").map(String.init)).status == 0, "\(action)")
         }
@@ -546,7 +539,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
             """
         let run = try SupervisorRun(
             profile: "ios17", apps: [(app, [])],
-            executables: [app: SupervisorRun.executable("swiftui-app").path], infos: [app: manifest])
+            executables: [app: ChildProcess.executable("swiftui-app").path], infos: [app: manifest])
         let notes = {
             run.trace.split(separator: "\n").compactMap { line -> String? in
                 guard line.contains(#""kind":"note","app":"\#(app)""#),
