@@ -35,10 +35,10 @@ public struct HostableAppCode {
         self.state = state
     }
 
-    /// Why the app cannot run on `profile`, if it cannot: its lifecycle came in a later iOS.
+    /// Why the app cannot run on `profile`, if it cannot: its lifecycle came in a later iOS. Each host says how to
+    /// name a later profile in its own terms.
     public func reasonItCannotRun(on profile: Profile) -> String? {
         guard profile.version < minimumVersion else { return nil }
-        return "\(kind) needs iOS \(minimumVersion) or later, and the profile is \(profile.rawValue): make the device "
-            + "with profile: .ios\(minimumVersion) (or later)"
+        return "\(kind) needs iOS \(minimumVersion) or later, and the profile is \(profile.rawValue)"
     }
 }

@@ -18,10 +18,9 @@ enum SwiftUIProcess {
             },
             defaultProfile: Profile.allCases.max() ?? .defaultProfile,
             reasonItCannotRun: { profile in
-                guard profile.version < code.minimumVersion else { return nil }
-                return
-                    "\(code.kind) needs iOS \(code.minimumVersion) or later, and the profile is \(profile.rawValue): "
-                    + "run it with --profile ios\(code.minimumVersion) (or later)"
+                code.reasonItCannotRun(on: profile).map {
+                    "\($0): run it with --profile ios\(code.minimumVersion) (or later)"
+                }
             },
             makeApp: { info in
                 UIKitApp(

@@ -17,7 +17,10 @@ extension SimulatedDevice {
         configuration: AppConfiguration? = nil, startDate: Date = Date()
     ) throws(UnsupportedApp) {
         let code = type.hostedCode(bundleIdentifier: id)
-        if let reason = code.reasonItCannotRun(on: profile) { throw UnsupportedApp(description: reason) }
+        if let reason = code.reasonItCannotRun(on: profile) {
+            throw UnsupportedApp(
+                description: "\(reason): make the device with profile: .ios\(code.minimumVersion) (or later)")
+        }
         var app = configuration ?? AppConfiguration(id: id)
         app.usesScenes = true
         // SwiftUI keeps each scene's `@SceneStorage` in the session's restoration activity.
