@@ -173,7 +173,8 @@ final class SwiftUIRuntime {
             if let kept { return group.path.text == kept }
             guard let requested else { return false }
             if let id = requested.id { return group.id == id }
-            return requested.valueType.map { type in group.valueType.map { $0 == type } ?? false } ?? false
+            guard let type = requested.valueType, let presented = group.valueType else { return false }
+            return type == presented
         }
         guard let group = asked ?? windowGroups.first else {
             report("the app's body declares no WindowGroup: its scene shows nothing")
