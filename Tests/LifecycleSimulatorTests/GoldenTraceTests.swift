@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleCore
+import TestSupport
 import Testing
 
 @testable import LifecycleScenario
@@ -23,13 +24,7 @@ import Testing
         let outcome = ScenarioBatch(format: format).run(
             [ScenarioBatch.Input(file: "<stdin>", source: scenario.source)], output: &output, errors: &errors)
         #expect(outcome == .success, "\(errors)")
-        let actualLines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        let goldenLines = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        for (number, (actual, expected)) in zip(actualLines, goldenLines).enumerated() where actual != expected {
-            Issue.record("line \(number + 1) differs:\n  expected \(expected)\n  actual   \(actual)")
-            break
-        }
-        #expect(actualLines.count == goldenLines.count)
+        expectSameLines(output, as: golden, in: "\(name).\(format == .jsonl ? "jsonl" : "txt")")
     }
 
     @Test func everyGoldenFileBelongsToABuiltInScenario() throws {

@@ -2,6 +2,7 @@ import Foundation
 import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
+import TestSupport
 import Testing
 
 /// The traces of a SwiftUI app under the simulated device, checked exactly against golden files: SwiftUI's app
@@ -52,14 +53,7 @@ import Testing
             return
         }
         let golden = try String(contentsOf: file, encoding: .utf8)
-        let actualLines = trace.split(separator: "\n", omittingEmptySubsequences: false)
-        let goldenLines = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        for (number, (actual, expected)) in zip(actualLines, goldenLines).enumerated() where actual != expected {
-            Issue.record(
-                "\(scenario.name).txt line \(number + 1) differs:\n  expected \(expected)\n  actual   \(actual)")
-            break
-        }
-        #expect(actualLines.count == goldenLines.count)
+        expectSameLines(trace, as: golden, in: "\(scenario.name).txt")
     }
 
     @Test func everyGoldenFileBelongsToAScenario() throws {
