@@ -184,11 +184,10 @@ import Testing
             actions += Self.actions(for: signal, app: app)
             switch (state, signal) {
             case (_, SIGINT), (_, SIGTERM):
-                // Ends the app: with its callbacks in the foreground; at once, and silently, when suspended.
-                let limit = state == .suspended ? 1.0 : 10.0
-                let started = Date()
-                #expect(await child.exitStatus(timeout: limit) == 0, "\(name) in \(state)")
-                #expect(Date().timeIntervalSince(started) < limit + 0.5, "\(name) in \(state)")
+                // Ends the app: with its callbacks in the foreground; silently, and without being continued, when
+                // suspended (nothing here sends `SIGCONT`). No wall-clock limit: on a loaded machine an exit's
+                // seconds say nothing about the host; the log compared below says what ran.
+                #expect(await child.exitStatus() == 0, "\(name) in \(state)")
             case (.active, SIGTSTP):
                 #expect(await child.waitUntilStopped(), "\(name) in \(state)")
             case (.suspended, _) where signal != SIGCONT:

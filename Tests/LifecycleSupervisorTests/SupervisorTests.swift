@@ -326,9 +326,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         // Its output file cannot be opened: a folder stands where it would be.
         try FileManager.default.createDirectory(
             at: run.folder.appendingPathComponent("out/alpha.log"), withIntermediateDirectories: true)
-        let started = Date()
         let tap = run.ctl("tap", "alpha")
-        #expect(Date().timeIntervalSince(started) < 5, "no watchdog is waited for")
         #expect(tap.status == 1)
         #expect(
             tap.output.contains("alpha: the process could not be started: cannot open its output file "),
@@ -360,9 +358,7 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
     @Test func aProcessThatSaysItIsAnotherAppIsRefused() async throws {
         let example = ChildProcess.executable("logging-app").path
         let run = try SupervisorRun(apps: [("app1", [])], executables: ["app1": example])
-        let started = Date()
         let tap = run.ctl("tap", "app1")
-        #expect(Date().timeIntervalSince(started) < 5, "no watchdog is waited for")
         #expect(tap.status == 1)
         #expect(tap.output.contains("app1: its process (pid "), "\(tap.output)")
         #expect(tap.output.contains("says it is 'com.example.logging-app'"), "\(tap.output)")
@@ -380,10 +376,8 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         let file = run.folder.appendingPathComponent("play.scenario")
         try "tap alpha\nhome\nmemory-pressure 1\ntap alpha\nexpect alpha active\n".write(
             to: file, atomically: true, encoding: .utf8)
-        let started = Date()
         let played = run.ctl("play", file.path)
         #expect(played.status == 0, "\(played.output)")
-        #expect(Date().timeIntervalSince(started) < 10, "no launch watchdog was waited for")
         #expect(!run.trace.contains("watchdog"))
     }
 
