@@ -56,13 +56,13 @@ extension Phone {
     }
 
     /// Removes a prewarmed process, the first to go for memory: no app runs in it yet (docs/lifecycle.md §15).
-    /// Returns whether there was one.
-    private mutating func removePrewarmedProcess(sparing spared: Int?) -> Bool {
+    /// Returns whether there was one. `cause` starts the trace's note.
+    mutating func removePrewarmedProcess(sparing spared: Int?, for cause: String = "memory") -> Bool {
         guard let victim = prewarmed.first(where: { $0 != spared }) else { return false }
         apps[victim].isPrewarmed = false
         prewarmed.remove(victim)
         usedMemory -= apps[victim].footprint
-        note(victim, "memory: the prewarmed process is removed")
+        note(victim, "\(cause): the prewarmed process is removed")
         return true
     }
 

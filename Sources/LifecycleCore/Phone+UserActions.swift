@@ -93,6 +93,8 @@ extension Phone {
             try lock()
         case .unlock:
             try unlock()
+        case .restart:
+            restart()
         case .openURL(let app, let url):
             let index = try self.index(of: app)
             try requireUnlocked()
@@ -506,6 +508,7 @@ extension Phone {
         protectedDataTimer = nil
         let protectedDataReturns = !protectedDataAvailable
         protectedDataAvailable = true
+        unlockedSinceRestart = true
         sharedScreen.othersUnderLock = []
         if let app = appUnderLock {
             appUnderLock = nil

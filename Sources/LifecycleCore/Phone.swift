@@ -74,6 +74,8 @@ public struct Phone: Sendable {
     var externalDisplayApp: Int?
     var significantTimeChanges: UInt64 = 0
     var protectedDataAvailable = true
+    /// Whether the user has unlocked the phone since it last restarted (docs/lifecycle.md §21).
+    var unlockedSinceRestart = true
     var protectedDataTimer: PlainTimer?
     var nextTimerID: UInt64 = 0
     /// The app whose background budget started in the event under way and whose timers are not set yet
@@ -151,6 +153,12 @@ public struct Phone: Sendable {
     public var appsOnScreen: [AppID] { screenOrder.map { apps[$0].id } }
 
     /// Whether the Home screen shows: no app in the foreground, nothing open, the device unlocked.
+    /// What data protection lets apps read now (docs/lifecycle.md §21).
+    public var protectedDataState: ProtectedDataState {
+        if protectedDataAvailable { return .available }
+        return unlockedSinceRestart ? .locked : .beforeFirstUnlock
+    }
+
     public var isHomeScreenShowing: Bool { foreground == nil && overlay == nil && !isLocked }
 
     /// Whether some app is inside a callback that has not returned yet.

@@ -19,4 +19,6 @@ public enum TransitionReason: String, CaseIterable, Sendable, Hashable, BitwiseC
     /// The app's process ended on its own: it exited or crashed (a host of real processes reports it with
     /// ``UserAction/processEnded(_:)``).
     case crash
+    /// The phone restarted: every process ended with it (``UserAction/restart``).
+    case restart
 }

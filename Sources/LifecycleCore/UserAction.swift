@@ -28,6 +28,9 @@ public enum UserAction: Sendable, Hashable {
     case hangUp
     case lock
     case unlock
+    /// The phone restarts: every process ends without a callback, and the phone comes back locked, not unlocked
+    /// since, with nothing protected readable until the user unlocks it (docs/lifecycle.md §21).
+    case restart
     /// Another app or a link opens a URL in the app.
     case openURL(AppID, url: String)
     /// A home-screen quick action of the given type.

@@ -180,6 +180,7 @@ extension ScenarioParser {
         "hang-up": action(.hangUp),
         "lock": action(.lock),
         "unlock": action(.unlock),
+        "restart": action(.restart),
         "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.text)) },
         "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.text)) },
         "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.text)) },

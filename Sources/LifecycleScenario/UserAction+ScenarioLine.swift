@@ -21,6 +21,7 @@ extension UserAction {
         case .hangUp: "hang-up"
         case .lock: "lock"
         case .unlock: "unlock"
+        case .restart: "restart"
         case .openURL(let app, let url): "open-url \(app) \(url)"
         case .shortcut(let app, let type): "shortcut \(app) \(type)"
         case .continueActivity(let app, let type): "continue \(app) \(type)"

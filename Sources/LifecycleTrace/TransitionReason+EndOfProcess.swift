@@ -11,6 +11,7 @@ extension TransitionReason {
         case .exit: "exits on suspend"
         case .terminate: "terminated"
         case .crash: "crashed"
+        case .restart: "the phone restarted"
         case .suspend, .resume: rawValue
         }
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ScenarioLineTests {
     static let actions: [UserAction] = [
         .tap("a"), .home, .openSwitcher, .pick("a"), .swipe("a"), .openNotificationCenter, .openControlCenter,
-        .showAlert, .dismiss, .incomingCall, .answerCall, .declineCall, .hangUp, .lock, .unlock,
+        .showAlert, .dismiss, .incomingCall, .answerCall, .declineCall, .hangUp, .lock, .unlock, .restart,
         .openURL("a", url: "a://item/1"), .shortcut("a", type: "com.a.compose"),
         .continueActivity("a", type: "com.a.view"), .tapPushNotification("a"), .notify("a", remote: true),
         .notify("a", remote: false), .tapNotification("a"),
