@@ -159,7 +159,7 @@ let package = Package(
             name: "LifecycleUIKitTests",
             dependencies: [
                 "LifecycleUIKit", "LifecycleTesting", "LoggingExample", "LifecycleScenario", "UIKitSceneApp",
-                "UIKitClassicApp", "UIKitLoggingApp", "ExploredNotes",
+                "UIKitClassicApp", "UIKitLoggingApp", "ExploredNotes", "ExploredSignIn",
             ]),
         .testTarget(
             name: "LifecycleKitTests",
@@ -171,6 +171,8 @@ let package = Package(
         .target(name: "LoggingExample", dependencies: ["LifecycleKit"], path: "Examples/LoggingExample"),
         // The explorer's worked example: a notes app in UIKit's names, done right and with two bugs.
         .target(name: "ExploredNotes", dependencies: ["LifecycleUIKit"], path: "Examples/ExploredNotes"),
+        // The locked phone's worked example: a sign-in app whose hasty variant signs the user out after a locked wake.
+        .target(name: "ExploredSignIn", dependencies: ["LifecycleUIKit"], path: "Examples/ExploredSignIn"),
         .executableTarget(
             name: "LoggingApp",
             dependencies: [

@@ -18,6 +18,11 @@ public enum FaultNote: Hashable, Sendable {
     /// A background task was still open when its expiration handler returned: the handler must end it before it
     /// returns, and iOS logs this line (docs/lifecycle.md §19). `identifier` is the task's number.
     case taskNotEndedByExpirationHandler(identifier: Int)
+    /// The app's code wrote a keychain item (added, updated or deleted one) after a read of the same item failed
+    /// because protected data was unavailable, and without reading it again since (docs/lifecycle.md §21): it took
+    /// the locked item for a missing one. `write` names the call and the item: `SecItemAdd of service 'auth',
+    /// account 'token'`.
+    case keychainWrittenAfterUnavailableRead(write: String)
 
     /// The note's text, as the trace shows it.
     public var text: String {
@@ -32,6 +37,7 @@ public enum FaultNote: Hashable, Sendable {
         case .responseLost(let selector): selector + Self.noDelegate
         case .taskNotEndedByExpirationHandler(let identifier):
             Self.stillNotEnded + String(identifier) + Self.likelyTerminated
+        case .keychainWrittenAfterUnavailableRead(let write): Self.keychain + write + Self.afterUnavailableRead
         }
     }
 
@@ -67,6 +73,8 @@ public enum FaultNote: Hashable, Sendable {
             let identifier = Int(number)
         {
             self = .taskNotEndedByExpirationHandler(identifier: identifier)
+        } else if let write = text.dropping(prefix: Self.keychain)?.dropping(suffix: Self.afterUnavailableRead) {
+            self = .keychainWrittenAfterUnavailableRead(write: write)
         } else {
             return nil
         }
@@ -89,6 +97,10 @@ public enum FaultNote: Hashable, Sendable {
     /// iOS's own words (logged by UIKit since iOS 13), with the task's number where iOS prints the identifier.
     private static let stillNotEnded =
         "Background task still not ended after expiration handlers were called: <UIBackgroundTaskIdentifier: "
+    private static let keychain = "keychain: "
+    private static let afterUnavailableRead =
+        " after a read of the same item failed with errSecInteractionNotAllowed (protected data unavailable), "
+        + "and no read since"
     private static let likelyTerminated =
         ">. This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this."
 }

@@ -25,6 +25,7 @@ extension Application {
     func processDidStart() {
         if let makeDelegate { delegate = makeDelegate() }
         hasFinishedLaunching = false
+        keychain.processDidStart()
         taskScheduler.launchHandlers = [:]
         taskScheduler.runningTasks = [:]
         for scene in scenesByID.values { scene.session.scene = nil }

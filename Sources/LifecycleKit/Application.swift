@@ -64,6 +64,9 @@ public final class Application {
     /// The app's `UNUserNotificationCenter` (docs/lifecycle.md §18): ``UNUserNotificationCenter/current()`` in its
     /// code.
     public private(set) lazy var userNotificationCenter = UNUserNotificationCenter(application: self)
+    /// The app's keychain (docs/lifecycle.md §21): its items outlive the app's processes, as long as the
+    /// application.
+    public private(set) lazy var keychain = Keychain(application: self)
     /// The ledgers of the launch items handed to connecting scenes, and the items delivered to a delegate method
     /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
     var launchItemLedgers: [LaunchItemLedger] = []
@@ -124,6 +127,10 @@ public final class Application {
         case .background, .suspended, .notRunning: .background
         }
     }
+
+    /// `UIApplication.isProtectedDataAvailable`: whether the keychain's `WhenUnlocked` items (and a phone's
+    /// protected files) can be read now (docs/lifecycle.md §21).
+    public var isProtectedDataAvailable: Bool { host.protectedDataState.isAvailable }
 
     /// `UIApplication.backgroundTimeRemaining`: seconds of background time left; very large (`DBL_MAX`) while
     /// no budget runs, as in the foreground.

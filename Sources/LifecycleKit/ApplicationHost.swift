@@ -69,6 +69,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The window the user last tapped into when several are on screen (docs/lifecycle.md §16), or `nil` when the
     /// host shows one app's windows alone, each of them taking the user's input.
     var keyWindow: SceneID? { get }
+    /// What data protection lets the app's code read now (docs/lifecycle.md §21): the keychain answers by it, and
+    /// `UIApplication.isProtectedDataAvailable` says it.
+    var protectedDataState: ProtectedDataState { get }
 }
 
 extension ApplicationHost {
@@ -88,6 +91,9 @@ extension ApplicationHost {
 
     /// A process under a host of one app: no other app's window shares its screen.
     public var keyWindow: SceneID? { nil }
+
+    /// A host that keeps no lock screen: the phone is unlocked, everything readable.
+    public var protectedDataState: ProtectedDataState { .available }
 
     /// A real process's work: its process is the app's, and a stopped process runs nothing.
     public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {

@@ -23,6 +23,10 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
         case ranWhileSuspended = "ran-while-suspended"
         /// What the app showed when the system purged it differs from what it shows when the user comes back.
         case stateLostAcrossPurge = "state-lost-across-purge"
+        /// The app's code read a keychain item while protected data was unavailable (the phone locked, or not
+        /// unlocked since a restart), took the failure for a missing item, and wrote one of the same name: the bug
+        /// that signs users out (docs/lifecycle.md §21).
+        case protectedDataReadWhileUnavailable = "protected-data-read-while-unavailable"
         /// One of the app's own invariants, given to the explorer, failed.
         case invariant
         /// The app's code crashed, other than by a late registration.
@@ -57,6 +61,12 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
             case .stateLostAcrossPurge:
                 "the user comes back to an app the system purged and finds it changed: save the state before "
                     + "suspension and restore it at the next launch"
+            case .protectedDataReadWhileUnavailable:
+                "a locked item reads as errSecInteractionNotAllowed, not errSecItemNotFound, and the app wrote over "
+                    + "it as if it were missing (a new identity, a sign-out): check "
+                    + "UIApplication.shared.isProtectedDataAvailable first, or wait for "
+                    + "applicationProtectedDataDidBecomeAvailable(_:), or store the item with "
+                    + "kSecAttrAccessibleAfterFirstUnlock"
             case .invariant: "the app's own rule does not hold"
             case .crash: "the app crashes"
             case .neutralSequence:

@@ -11,7 +11,7 @@ public struct ExplorationWeights: Sendable, Hashable {
     public var overlays = 2.0
     /// A call, answered or declined.
     public var calls = 1.0
-    /// Lock, and unlock.
+    /// Lock, and unlock; one time in five, a restart instead of a lock.
     public var lock = 2.0
     /// A memory warning, or memory pressure that purges suspended apps.
     public var memory = 3.0

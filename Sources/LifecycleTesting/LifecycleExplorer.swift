@@ -408,6 +408,7 @@ public struct LifecycleExplorer {
                     .completionHandlerNotCalled
                 case .didNotFinish: .watchdog
                 case .responseLost: .notificationDelegateLate
+                case .keychainWrittenAfterUnavailableRead: .protectedDataReadWhileUnavailable
                 }
             }
             guard text.hasPrefix("crash: ") else { return nil }

@@ -60,7 +60,9 @@ struct SessionGenerator {
         case .switcher: return .perform(.openSwitcher)
         case .overlays: return .perform(pick([.openNotificationCenter, .openControlCenter, .showAlert]))
         case .calls: return .perform(.incomingCall)
-        case .lock: return .perform(phone.isLocked ? .unlock : .lock)
+        // A restart now and then: the phone comes back locked, and wakes before the first unlock find nothing
+        // protected readable (docs/lifecycle.md §21).
+        case .lock: return .perform(phone.isLocked ? .unlock : chance(20) ? .restart : .lock)
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
         case .backgroundEvents: return .perform(backgroundEvent(for: app))
         case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))

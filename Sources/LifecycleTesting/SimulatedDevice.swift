@@ -363,6 +363,9 @@ extension SimulatedDevice: ApplicationHost {
     /// to come beside others, else the front app's front window (docs/lifecycle.md §16).
     public var keyWindow: SceneID? { simulator.phone.keyWindow }
 
+    /// The simulated phone's: locked or not, and unlocked since its last restart or not.
+    public var protectedDataState: ProtectedDataState { simulator.phone.protectedDataState }
+
     public func request(
         _ request: SceneSessionRequest, from app: AppID, refused: @escaping @MainActor (String) -> Void
     ) {

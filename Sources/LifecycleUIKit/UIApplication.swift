@@ -47,6 +47,9 @@ public final class UIApplication {
 
     public var applicationState: State { kitApplication.applicationState }
     public var backgroundTimeRemaining: TimeInterval { kitApplication.backgroundTimeRemaining }
+    /// Whether protected data (the keychain's `WhenUnlocked` items) can be read now: `false` from 10 s after the
+    /// lock until the unlock, and after a restart until the first unlock.
+    public var isProtectedDataAvailable: Bool { kitApplication.isProtectedDataAvailable }
 
     /// `beginBackgroundTask(withName:expirationHandler:)`.
     public func beginBackgroundTask(

@@ -14,6 +14,8 @@ import Testing
         .completionHandlerTimedOut(
             selector: "application:didReceiveRemoteNotification:fetchCompletionHandler:", limit: "30"),
         .responseLost(selector: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
+        .taskNotEndedByExpirationHandler(identifier: 3),
+        .keychainWrittenAfterUnavailableRead(write: "SecItemAdd of service 'auth', account 'token'"),
     ]
 
     @Test(arguments: faults) func aFaultIsReadBackFromItsText(_ fault: FaultNote) {
