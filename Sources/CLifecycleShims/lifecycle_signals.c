@@ -176,6 +176,14 @@ int lifecycle_signals_stop(void) {
     if (!lifecycle_signals_waiting()) {
         raise(SIGSTOP);
         stopped = 1;
+        // Continued: by a SIGCONT (the user's, the watcher's, or the rescue's for a signal already queued), whose
+        // handler runs on another thread and, on a loaded machine, may not have queued it yet. The caller would find
+        // nothing to read and stop again at once, and the continue would be lost: wait (up to a second) until
+        // something is queued.
+        struct timespec millisecond = {.tv_sec = 0, .tv_nsec = 1000 * 1000};
+        for (int waited = 0; waited < 1000 && atomic_load(&head) == atomic_load(&tail); waited++) {
+            nanosleep(&millisecond, NULL);
+        }
     }
     atomic_store(&stopping, 0);
     if (has_rescue) {
