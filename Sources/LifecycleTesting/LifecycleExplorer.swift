@@ -136,8 +136,9 @@ public struct LifecycleExplorer {
     }
 
     /// A rule of the app's own about the object its code is now (its delegate, or the UIKit-named one behind it),
-    /// checked after every step while the app has one: state kept in the object, not in globals that outlive a
-    /// session.
+    /// checked after every step while the app's process runs: state kept in the object, not in globals that outlive a
+    /// session. An ended process's objects are gone with its memory — a restart or a crash ends a process in the
+    /// middle of what it was doing, without a callback — so the rule is not asked of them.
     public mutating func invariant<Delegate: AnyObject>(
         _ name: String, of app: AppID, _ holds: @escaping @MainActor (Delegate, SimulatedDevice) -> Bool
     ) {
@@ -146,7 +147,9 @@ public struct LifecycleExplorer {
             (
                 name,
                 { device in
-                    guard let object = current.objects[app] as? Delegate else { return true }
+                    guard device.state(of: app) != .notRunning, let object = current.objects[app] as? Delegate else {
+                        return true
+                    }
                     return holds(object, device)
                 }
             ))

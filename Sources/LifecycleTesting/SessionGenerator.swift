@@ -15,6 +15,9 @@ struct SessionGenerator {
     }
 
     var random: SplitMix64
+    /// Draws whether a lock is a restart: a stream of its own, so that the sessions of a seed are what they were
+    /// before restarts came, but for the locks that became restarts.
+    private var restarts: SplitMix64
     /// The waits drawn from: ``waits`` up to the longest one allowed.
     private let waits: [Duration]
     let weights: [Double]
@@ -25,6 +28,7 @@ struct SessionGenerator {
 
     init(seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration], longestWait: Duration = .seconds(600)) {
         self.random = SplitMix64(seed: seed)
+        self.restarts = SplitMix64(seed: ~seed)
         let waits = Self.waits.filter { $0 <= longestWait }
         self.waits = waits.isEmpty ? [Self.waits[0]] : waits
         self.weights = weights.all
@@ -62,7 +66,7 @@ struct SessionGenerator {
         case .calls: return .perform(.incomingCall)
         // A restart now and then: the phone comes back locked, and wakes before the first unlock find nothing
         // protected readable (docs/lifecycle.md §21).
-        case .lock: return .perform(phone.isLocked ? .unlock : chance(20) ? .restart : .lock)
+        case .lock: return .perform(phone.isLocked ? .unlock : restarts.next() % 5 == 0 ? .restart : .lock)
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
         case .backgroundEvents: return .perform(backgroundEvent(for: app))
         case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))

@@ -184,6 +184,8 @@ public struct PhoneSnapshot: Encodable, Sendable, Hashable {
     /// The app an external display is connected to, if one is.
     public var externalDisplay: String?
     public var isLocked: Bool
+    /// What data protection lets apps read: `available`, `locked` or `beforeFirstUnlock` (docs/lifecycle.md §21).
+    public var protectedData: String
     /// `switcher`, `notificationCenter`, `controlCenter`, `alert`, `ringingCall` or `callInProgress`.
     public var overlay: String?
     public var foreground: String?

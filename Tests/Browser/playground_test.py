@@ -86,6 +86,7 @@ def check(driver, url, screenshot):
     check_several_apps(driver, wait, url)
     check_scheduled_tasks(driver, wait, url)
     check_notifications(driver, wait, url)
+    check_restart(driver, wait, url)
     check_large_scenario(driver, wait, url)
     check_too_large_scenario(driver, wait)
 
@@ -213,6 +214,32 @@ def check_notifications(driver, wait, url):
     source = driver.find_element(By.ID, "source").get_attribute("value")
     if not source.endswith("notify chat\nnotification-tap chat\n"):
         raise AssertionError(f"the scenario does not end with the notification lines: {source!r}")
+
+
+RESTART = """profile ios15
+app chat data-protection
+tap chat
+"""
+
+
+def check_restart(driver, wait, url):
+    """Restart ends the app without a callback and leaves the phone locked, not unlocked since; the first unlock
+    makes the lock screen go."""
+    open_and_run(driver, wait, url, RESTART)
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '.app-card[data-app="chat"] .badge').text == "active")
+    driver.find_element(By.CSS_SELECTOR, 'button[data-line="restart"]').click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .lock-screen"))
+    said = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .lock-date").text)
+    if said != "Not unlocked since restart":
+        raise AssertionError(f"the lock screen says {said!r}")
+    lines = trace_lines(driver)
+    if not any("active → inactive  (restart)" in line for line in lines):
+        raise AssertionError(f"the trace lacks the restart's end of the process: {lines}")
+    if any("applicationWillResignActive:" in line for line in lines):
+        raise AssertionError(f"a callback came at the restart: {lines}")
+    driver.find_element(By.CSS_SELECTOR, "#screen .lock-unlock").click()
+    wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#screen .lock-screen"))
+    source_ends_with(driver, "tap chat\nrestart\nunlock\n")
 
 
 IPAD = """profile ios17

@@ -54,6 +54,21 @@ import Testing
         }
     }
 
+    /// docs/testing.md's locked-phone example stands in Examples/ExploredSignIn, word for word (indented as there: the
+    /// import lines at the top, the methods in the careful delegate).
+    @Test func theLockedPhonesExampleCompiles() throws {
+        let blocks = try Self.swiftBlocks(ofSection: "The locked phone", in: "docs/testing.md")
+        #expect(blocks.count == 3)
+        let compiled = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/ExploredSignIn/SignInAppDelegate.swift"),
+            encoding: .utf8)
+        for block in blocks {
+            let indented = block.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            #expect(compiled.contains(block) || compiled.contains(indented), "not in the example:\n\(block)")
+        }
+    }
+
     /// docs/testing.md's worked example is `Tests/LifecycleUIKitTests/TestingGuideTests.swift`, word for word, once
     /// the page's names (MyApp, Sources/MyApp) are read as the repository's template's (UIKitSceneApp,
     /// XcodeTemplates/SceneApp); the package manifest is the one block no test can compile.

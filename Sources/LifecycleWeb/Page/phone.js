@@ -153,7 +153,7 @@ const Phone = (() => {
     function lockScreen(snapshot) {
         return `<div class="lock-screen">${statusBar(snapshot, true)}
             <div class="lock-time">${wallClock(snapshot.time)}</div>
-            <div class="lock-date">Locked</div>
+            <div class="lock-date">${snapshot.protectedData === "beforeFirstUnlock" ? "Not unlocked since restart" : "Locked"}</div>
             <div class="notifications">${notificationList(snapshot)}</div>
             <button class="lock-unlock" data-line="unlock">Unlock</button></div>`;
     }
