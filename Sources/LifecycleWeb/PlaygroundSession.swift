@@ -412,7 +412,8 @@ public final class PlaygroundSession {
         return PhoneSnapshot(
             time: now.inSeconds, profile: phone.profile.rawValue, device: phone.device.rawValue,
             externalDisplay: phone.externalDisplay?.rawValue, isLocked: phone.isLocked,
-            protectedData: phone.protectedDataState.rawValue, overlay: phone.overlay.map(Self.key), foreground: phone.foregroundApp?.rawValue,
+            protectedData: phone.protectedDataState.rawValue, overlay: phone.overlay.map(Self.key),
+            foreground: phone.foregroundApp?.rawValue,
             onScreen: phone.appsOnScreen.map(\.rawValue), keyWindow: phone.keyWindow?.rawValue,
             hiddenSlideOver: phone.hiddenSlideOverWindow?.rawValue, minimized: phone.minimizedWindows.map(\.rawValue),
             isHomeScreenShowing: phone.isHomeScreenShowing, cards: phone.switcherCards.map(\.rawValue),
