@@ -38,34 +38,33 @@ import Testing
     /// docs/testing.md's explorer examples stand in `Tests/LifecycleUIKitTests/ExplorerGuideTests.swift`, word for
     /// word (indented as in the suite: a test, or lines of a test's body).
     @Test func theExplorerGuidesExampleCompiles() throws {
-        let blocks = try Self.swiftBlocks(ofSection: "Exploring your app for lifecycle bugs", in: "docs/testing.md")
-        #expect(blocks.count == 3)
-        let compiled = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/LifecycleUIKitTests/ExplorerGuideTests.swift"),
-            encoding: .utf8)
-        for block in blocks {
-            let indented = { (indent: String) in
-                block.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
-            }
-            #expect(
-                compiled.contains(indented("    ")) || compiled.contains(indented("        ")),
-                "not in ExplorerGuideTests.swift:\n\(block)")
-        }
+        try Self.expectBlocks(
+            ofSection: "Exploring your app for lifecycle bugs", count: 3,
+            standIn: "Tests/LifecycleUIKitTests/ExplorerGuideTests.swift", indentedBy: ["    ", "        "])
     }
 
     /// docs/testing.md's locked-phone example stands in Examples/ExploredSignIn, word for word (indented as there: the
     /// import lines at the top, the methods in the careful delegate).
     @Test func theLockedPhonesExampleCompiles() throws {
-        let blocks = try Self.swiftBlocks(ofSection: "The locked phone", in: "docs/testing.md")
-        #expect(blocks.count == 3)
-        let compiled = try String(
-            contentsOf: Self.root.appendingPathComponent("Examples/ExploredSignIn/SignInAppDelegate.swift"),
-            encoding: .utf8)
+        try Self.expectBlocks(
+            ofSection: "The locked phone", count: 3, standIn: "Examples/ExploredSignIn/SignInAppDelegate.swift",
+            indentedBy: ["", "    "])
+    }
+
+    /// Expects `count` Swift blocks in a section of docs/testing.md, each standing word for word in `file` at one of
+    /// the indents.
+    static func expectBlocks(ofSection heading: String, count: Int, standIn file: String, indentedBy indents: [String])
+        throws
+    {
+        let blocks = try Self.swiftBlocks(ofSection: heading, in: "docs/testing.md")
+        #expect(blocks.count == count)
+        let compiled = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
         for block in blocks {
-            let indented = block.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            #expect(compiled.contains(block) || compiled.contains(indented), "not in the example:\n\(block)")
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            let standsThere = indents.contains { indent in
+                compiled.contains(lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n"))
+            }
+            #expect(standsThere, "not in \(file):\n\(block)")
         }
     }
 
