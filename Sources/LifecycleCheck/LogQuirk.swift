@@ -130,8 +130,10 @@ public struct LogQuirk: Sendable, Hashable {
             summary:
                 "iOS 15.0 to 15.3 run the launch methods while prewarming the app, long before its scene connects "
                 + "(from 15.4 the prewarm stops before UIApplicationMain)",
-            source: "Apple's documentation of prewarming, and logs of iOS 15.0–15.3 (docs/lifecycle.md §15)",
-            profiles: [.ios15], pattern: .launchDuringPrewarm),
+            source:
+                "Apple's documentation of prewarming, and logs of iOS 15.0–15.3; `profile ios15.0` simulates it "
+                + "(docs/lifecycle.md §15, §21)",
+            profiles: [.ios15_0, .ios15], pattern: .launchDuringPrewarm),
         LogQuirk(
             summary:
                 "iOS 13 on an iPhone: a scene swiped away in the app switcher enters the background and the app "
@@ -146,6 +148,6 @@ public struct LogQuirk: Sendable, Hashable {
                 "iOS 15 resigns a scene, makes it active and resigns it again at once when Notification Center is "
                 + "pulled down (the same lines as two pulls, which no hand makes that fast)",
             source: "a study note of iOS 15's scene callbacks, docs/lifecycle.md §12",
-            profiles: [.ios15], pattern: .sceneActivationFlicker),
+            profiles: [.ios15_0, .ios15], pattern: .sceneActivationFlicker),
     ]
 }

@@ -255,6 +255,18 @@ extension Phone {
                 "not prewarmed: \(needed) MB needed, \(freeMemory) MB free (the system prewarms as memory allows)")
             return
         }
+        if profile.prewarmRunsLaunchMethods {
+            // iOS 15.0 to 15.3: the prewarm goes on into UIApplicationMain and the launch methods, in the
+            // background, locked or not; no scene connects until the user opens the app, whose tap then resumes the
+            // launch without running them again (docs/lifecycle.md §21).
+            note(
+                index,
+                "prewarmed (iOS 15.0 to 15.3): the system launches it in the background and runs its launch methods; "
+                    + "no scene connects until the user opens it")
+            queueLaunch(index, options: nil, inBackground: true)
+            run(index)
+            return
+        }
         apps[index].isPrewarmed = true
         prewarmed.insert(index)
         usedMemory += needed

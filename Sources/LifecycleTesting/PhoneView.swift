@@ -5,6 +5,7 @@ import LifecycleTrace
 /// What the session generator looks at to draw a step that fits the phone's situation: read where the phone is
 /// kept — in a simulated device's simulator (without copying it), or a copy of a supervisor's phone.
 protocol PhoneView {
+    var profile: Profile { get }
     var overlay: Phone.Overlay? { get }
     var isLocked: Bool { get }
     var isCharging: Bool { get }
@@ -24,6 +25,7 @@ extension Phone: PhoneView {}
 
 /// The simulator's phone, read in place: the simulator is a class, and each read reaches into its phone.
 extension Simulator: PhoneView {
+    var profile: Profile { phone.profile }
     var overlay: Phone.Overlay? { phone.overlay }
     var isLocked: Bool { phone.isLocked }
     var isCharging: Bool { phone.isCharging }

@@ -15,8 +15,8 @@ struct SessionGenerator {
     }
 
     var random: SplitMix64
-    /// Draws whether a lock is a restart: a stream of its own, so that the sessions of a seed are what they were
-    /// before restarts came, but for the locks that became restarts.
+    /// Draws whether a lock is a restart, and a background event a prewarm: a stream of its own, so that the sessions
+    /// of a seed are what they were before these came, but for the steps they replace.
     private var restarts: SplitMix64
     /// The waits drawn from: ``waits`` up to the longest one allowed.
     private let waits: [Duration]
@@ -68,7 +68,7 @@ struct SessionGenerator {
         // protected readable (docs/lifecycle.md §21).
         case .lock: return .perform(phone.isLocked ? .unlock : restarts.next() % 5 == 0 ? .restart : .lock)
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
-        case .backgroundEvents: return .perform(backgroundEvent(for: app))
+        case .backgroundEvents: return .perform(backgroundEvent(for: app, on: phone))
         case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))
         case .launchItems: return .perform(launchItem())
         case .notifications: return .perform(notificationStep(on: phone))
@@ -108,7 +108,10 @@ struct SessionGenerator {
         }
     }
 
-    private mutating func backgroundEvent(for app: AppID) -> UserAction {
+    private mutating func backgroundEvent(for app: AppID, on phone: some PhoneView) -> UserAction {
+        // Under iOS 15.0 to 15.3 a prewarm runs the launch methods, locked or not (docs/lifecycle.md §21): one
+        // background event in three is one. (Later, a prewarm runs none of the app's code.)
+        if phone.profile.prewarmRunsLaunchMethods, restarts.next() % 3 == 0 { return .prewarm(app) }
         let configuration = apps.first { $0.id == app }
         var events: [BackgroundEvent] = [.download]
         if configuration?.backgroundModes.contains(.remoteNotification) == true { events.append(.push) }

@@ -11,9 +11,9 @@ import Testing
 @Suite @MainActor struct ExploredSignInTests {
     static let declarations = "profile ios15\napp signin data-protection\napp mail\n"
 
-    static func explore(_ makeDelegate: @escaping @MainActor () -> any UIApplicationDelegate) throws
-        -> ExplorationReport
-    {
+    static func explore(
+        _ makeDelegate: @escaping @MainActor () -> any UIApplicationDelegate, declarations: String = declarations
+    ) throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: declarations)
         explorer.run("signin", uikit: makeDelegate)
         return explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
@@ -34,6 +34,36 @@ import Testing
     @Test func theCarefulAppWaitsForProtectedData() throws {
         let report = try Self.explore { SignInAppDelegate() }
         #expect(report.findings.isEmpty, "\(report)")
+    }
+
+    /// iOS 15.0 to 15.3: a prewarm while locked runs the launch methods, and the hasty app signs its user out there
+    /// too; the careful one is silent.
+    @Test func onIOS15_0APrewarmWhileLockedSignsTheUserOut() throws {
+        let declarations = "profile ios15.0\napp signin data-protection\napp mail\n"
+        let hasty = try Self.explore({ HastySignInAppDelegate() }, declarations: declarations)
+        #expect(hasty.findings.map(\.kind) == [.protectedDataReadWhileUnavailable], "\(hasty)")
+        let careful = try Self.explore({ SignInAppDelegate() }, declarations: declarations)
+        #expect(careful.findings.isEmpty, "\(careful)")
+
+        var made: [HastySignInAppDelegate] = []
+        let device = try SimulatedDevice(
+            scenario: ScenarioParser(file: "signin").parse(declarations),
+            delegateFactories: [
+                "signin": {
+                    made.append(HastySignInAppDelegate())
+                    return UIKitApp(bundleIdentifier: "signin", delegate: made.last!).applicationDelegate
+                }
+            ])
+        for line in ["tap signin", "home", "memory-pressure", "lock", "wait 11s", "prewarm signin"] {
+            try device.perform(line)
+        }
+        #expect(device.state(of: "signin") == .suspended)
+        let trace = device.printedTrace()
+        #expect(trace.contains("after a read of the same item failed"), "\(trace)")
+        try device.perform("unlock")
+        try device.perform("tap signin")
+        #expect(made.last?.signIns == 1, "signed out at the prewarm, the user signs in again\n\(trace)")
+        #expect(made.count == 3, "the device's, the first launch's, the prewarm's: the tap runs no launch again")
     }
 
     /// The finding's scenario, replayed: the hasty app asks its user to sign in again; the careful one does not.
