@@ -24,7 +24,8 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
         /// What the app showed when the system purged it differs from what it shows when the user comes back.
         case stateLostAcrossPurge = "state-lost-across-purge"
         /// The app's code read a keychain item while protected data was unavailable (the phone locked, or not
-        /// unlocked since a restart), took the failure for a missing item, and wrote one of the same name: the bug
+        /// unlocked since a restart), took the failure for a missing item, and wrote one of the same name; or, with
+        /// the app's snapshot, showed the user something else after a launch while locked than before it: the bug
         /// that signs users out (docs/lifecycle.md §21).
         case protectedDataReadWhileUnavailable = "protected-data-read-while-unavailable"
         /// One of the app's own invariants, given to the explorer, failed.
@@ -62,8 +63,8 @@ public struct ExplorationFinding: Sendable, Hashable, CustomStringConvertible {
                 "the user comes back to an app the system purged and finds it changed: save the state before "
                     + "suspension and restore it at the next launch"
             case .protectedDataReadWhileUnavailable:
-                "a locked item reads as errSecInteractionNotAllowed, not errSecItemNotFound, and the app wrote over "
-                    + "it as if it were missing (a new identity, a sign-out): check "
+                "a locked item reads as errSecInteractionNotAllowed, not errSecItemNotFound, and the app took it for "
+                    + "missing (wrote over it, made a new identity, signed its user out): check "
                     + "UIApplication.shared.isProtectedDataAvailable first, or wait for "
                     + "applicationProtectedDataDidBecomeAvailable(_:), or store the item with "
                     + "kSecAttrAccessibleAfterFirstUnlock"

@@ -260,6 +260,10 @@ public struct LifecycleExplorer {
         /// the foreground).
         private var suspended: [AppID: AnyHashable] = [:]
         private var purged: [AppID: AnyHashable] = [:]
+        /// The purged apps launched since into the background while protected data was unavailable (a wake before
+        /// the first unlock, a prewarm while locked): what the user finds when they come back is compared however
+        /// the app came to the foreground's process (docs/lifecycle.md §21).
+        private var launchedLocked: Set<AppID> = []
         /// The apps whose current process has been active: only what the user saw must come back.
         private var shown: Set<AppID> = []
         /// The app the last step brought back as the user does, with nothing new for it: a tap on its icon or a
@@ -307,6 +311,7 @@ public struct LifecycleExplorer {
                 if let swiped {
                     purged[swiped] = nil
                     suspended[swiped] = nil
+                    launchedLocked.remove(swiped)
                 }
             case .wait(let duration):
                 device.wait(duration)
@@ -331,11 +336,23 @@ public struct LifecycleExplorer {
                     if let kind = Self.kind(ofNote: text) { return Found(kind: kind, app: app, detail: text) }
                 case .transition(let app, let from, let to, let reason) where watchesSnapshots:
                     if to == .notRunning {
-                        if reason == .memory, let snapshot = suspended[app] { purged[app] = snapshot }
+                        // What the user left must come back after the system ends the process: for memory, or
+                        // with a restart.
+                        if reason == .memory || reason == .restart, let snapshot = suspended[app] {
+                            purged[app] = snapshot
+                        } else if reason == .restart, shown.contains(app), let read = explorer.snapshots[app],
+                            let object = explorer.current.objects[app], let snapshot = read(object)
+                        {
+                            // A restart ends the app in front too: what it showed then, its objects still hold.
+                            purged[app] = snapshot
+                        }
                         suspended[app] = nil
                         shown.remove(app)
                     } else if from == .notRunning {
                         launched.insert(app)
+                        if to == .background, purged[app] != nil, device.protectedDataState != .available {
+                            launchedLocked.insert(app)
+                        }
                     }
                     if to == .active {
                         shown.insert(app)
@@ -370,7 +387,8 @@ public struct LifecycleExplorer {
         private func checkSnapshots(launched: Set<AppID>, leftForeground: Set<AppID>) -> Found? {
             for (app, read) in explorer.snapshots {
                 guard let object = explorer.current.objects[app] else { continue }
-                if let before = purged[app], launched.contains(app) {
+                if let found = checkLockedLaunch(of: app, read: read, object: object) { return found }
+                if let before = purged[app], launched.contains(app), !launchedLocked.contains(app) {
                     purged[app] = nil
                     // Only a launch straight to the foreground, by a tap or a pick, is compared: work in the
                     // background, or what the user opened, may change what the app shows, as it should.
@@ -391,6 +409,23 @@ public struct LifecycleExplorer {
                 }
             }
             return nil
+        }
+
+        /// A purged app launched while protected data was unavailable: when the user brings it back (a tap or a
+        /// pick), it must show what they left. Opened another way, it may rightly show something else.
+        private func checkLockedLaunch(
+            of app: AppID, read: @MainActor (AnyObject) -> AnyHashable?, object: AnyObject
+        ) -> Found? {
+            guard launchedLocked.contains(app), let before = purged[app], device.state(of: app) == .active else {
+                return nil
+            }
+            launchedLocked.remove(app)
+            purged[app] = nil
+            guard plainReturn == app, let after = read(object), after != before else { return nil }
+            return Found(
+                kind: .protectedDataReadWhileUnavailable, app: app,
+                detail: "it showed \(before.base) before its process ended, and \(after.base) when the user came back "
+                    + "after it was launched while protected data was unavailable")
         }
 
         static func itemName(_ item: String) -> String {

@@ -66,6 +66,29 @@ import Testing
         #expect(made.count == 3, "the device's, the first launch's, the prewarm's: the tap runs no launch again")
     }
 
+    /// An app that writes nothing after the failed read, but shows its sign-in screen and never reads the token
+    /// again: only the app's snapshot shows it, compared across the launch while locked.
+    @Test func aSignInScreenAfterALockedLaunchIsFoundByTheSnapshot() throws {
+        var explorer = try LifecycleExplorer(declarations: Self.declarations)
+        explorer.run("signin", uikit: { ForgetfulSignInAppDelegate() })
+        explorer.snapshot("signin") { (app: ForgetfulSignInAppDelegate) in app.screen }
+        let report = explorer.explore(sessions: 1_000, actions: 40, seed: 2026)
+        let finding = try #require(report.findings.first, "\(report)")
+        #expect(finding.kind == .protectedDataReadWhileUnavailable, "\(report)")
+        #expect(finding.scenario.hasSuffix("tap signin\nrestart\ndownload signin\nunlock\ntap signin\n"), "\(finding)")
+        #expect(
+            finding.detail.contains(
+                "it showed home before its process ended, and sign in when the user came back after it was launched "
+                    + "while protected data was unavailable"),
+            "\(finding)")
+
+        var careful = try LifecycleExplorer(declarations: Self.declarations)
+        careful.run("signin", uikit: { SignInAppDelegate() })
+        careful.snapshot("signin") { (app: SignInAppDelegate) in app.token }
+        let silent = careful.explore(sessions: 1_000, actions: 40, seed: 2026)
+        #expect(silent.findings.isEmpty, "\(silent)")
+    }
+
     /// The finding's scenario, replayed: the hasty app asks its user to sign in again; the careful one does not.
     @Test func aRestartAndAWakeBeforeTheFirstUnlock() throws {
         for careful in [false, true] {
@@ -87,5 +110,28 @@ import Testing
             let signIns = (made.last as? SignInAppDelegate)?.signIns ?? (made.last as? HastySignInAppDelegate)?.signIns
             #expect(signIns == (careful ? 0 : 1), "careful: \(careful)\n\(device.printedTrace())")
         }
+    }
+}
+
+/// A sign-in app that takes a locked keychain for a signed-out user without writing anything: it shows its sign-in
+/// screen, and reads the token again only at the next launch.
+final class ForgetfulSignInAppDelegate: UIResponder, UIApplicationDelegate {
+    let store = TokenStore()
+    /// What the user sees: `home` when signed in, `sign in` otherwise.
+    var screen = "sign in"
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        switch store.read() {
+        case .token: screen = "home"
+        case .none:
+            // The first launch: the user signs in.
+            store.save("token")
+            screen = "home"
+        case .locked: screen = "sign in"
+        }
+        return true
     }
 }
