@@ -1,6 +1,6 @@
 /// When a keychain item can be read, by its `kSecAttrAccessible` value (docs/lifecycle.md §21): the one table every
 /// host's keychain reads.
-public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
+public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable, Codable {
     /// `kSecAttrAccessibleWhenUnlocked`, the default: only while protected data is available.
     case whenUnlocked = "WhenUnlocked"
     /// `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`.

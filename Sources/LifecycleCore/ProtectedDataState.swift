@@ -4,7 +4,7 @@
 /// unlock it is not (the moment `applicationProtectedDataWillBecomeUnavailable:` marks). After a restart nothing
 /// protected is readable until the user's first unlock: the keychain's `AfterFirstUnlock` items are readable from
 /// then on, locked or not.
-public enum ProtectedDataState: String, Sendable, Hashable, CaseIterable {
+public enum ProtectedDataState: String, Sendable, Hashable, CaseIterable, Codable {
     /// Unlocked, or locked for less than the 10 s before protection takes hold: everything is readable.
     case available
     /// Locked since protection took hold, after a first unlock since the restart.

@@ -18,7 +18,7 @@ import LifecycleCore
 @MainActor
 public final class Keychain {
     /// The value of an attribute other than those the keychain reasons on (a label, a comment, generic data).
-    public enum Value: Sendable, Hashable {
+    public enum Value: Sendable, Hashable, Codable {
         case string(String)
         case data(Data)
         case bool(Bool)
@@ -28,7 +28,7 @@ public final class Keychain {
 
     /// A keychain item: its class (`genp` for a generic password), the service and account that name it, its
     /// protection, its secret, and its other attributes.
-    public struct Item: Sendable, Hashable {
+    public struct Item: Sendable, Hashable, Codable {
         public var itemClass: String
         public var service: String?
         public var account: String?
@@ -142,7 +142,11 @@ public final class Keychain {
     }
 
     /// The items, in the order they were added.
-    public private(set) var items: [Item] = []
+    public private(set) var items: [Item] = [] {
+        didSet { save() }
+    }
+    /// The file the items are kept in between processes, when a host of real processes keeps them (``keep(in:)``).
+    private var file: RestorationArchive?
     /// The items whose read failed in this process because protected data was unavailable, not read since.
     private var readWhileUnavailable: Set<Name> = []
     private unowned let application: Application
@@ -223,6 +227,31 @@ public final class Keychain {
     /// A new process of the app: what the last one read is forgotten with it; the items stay.
     func processDidStart() {
         readWhileUnavailable = []
+    }
+
+    /// Keeps the items in a file of the app's support directory, `<app>.keychain`, read now and written at each
+    /// change (atomically, as the restoration archive is): a host of real processes, whose application lasts one
+    /// process, calls it so that the items outlive the process as on a phone.
+    ///
+    /// - Throws: when the file exists but cannot be read; the keychain then starts empty and does not write it.
+    public func keep(in directory: URL) throws {
+        let archive = RestorationArchive(
+            file: directory.appendingPathComponent("\(application.bundleIdentifier.rawValue).keychain"))
+        if let stored = try archive.read()?[Self.itemsKey] {
+            items = try JSONDecoder().decode([Item].self, from: stored)
+        }
+        file = archive
+    }
+
+    private static let itemsKey = "items"
+
+    private func save() {
+        guard let file else { return }
+        do {
+            try file.write([Self.itemsKey: JSONEncoder().encode(items)])
+        } catch {
+            application.host.note("keychain: the items could not be kept: \(error)", in: application.bundleIdentifier)
+        }
     }
 
     // MARK: What the trace says

@@ -31,7 +31,12 @@ public struct RestorationArchive: Sendable {
 
     /// The archive of `app` in `directory` (the app's support directory), created if needed when written.
     public init(directory: URL, app: AppID) {
-        self.url = directory.appendingPathComponent("\(app.rawValue).restoration")
+        self.init(file: directory.appendingPathComponent("\(app.rawValue).restoration"))
+    }
+
+    /// Another file of values kept the same way (the app's keychain: ``Keychain/keep(in:)``).
+    public init(file url: URL) {
+        self.url = url
     }
 
     /// The stored state, or `nil` when there is none.

@@ -85,6 +85,8 @@ public final class Supervisor: @unchecked Sendable {
     private var pressure: PressureMonitor?
     /// Who waits for every app to have answered its callbacks (``whenIdle(_:)``).
     private var idleWaiters: [() -> Void] = []
+    /// What the processes were last told of data protection (``tellProtectedData()``).
+    private var toldProtectedData = ProtectedDataState.available
     private let spawner = Spawner()
     var control: ControlServer?
     /// What went wrong with apps' processes since ``takeProblems()`` was last called: for `lifecycle ctl` to tell.
@@ -249,6 +251,7 @@ public final class Supervisor: @unchecked Sendable {
     // MARK: Carrying out the core's actions
 
     private func carryOut(_ actions: [Action]) {
+        tellProtectedData()
         // Apps whose process could not be started: what the list says of them after that never happens.
         var unstarted: [AppID] = []
         for action in actions {
@@ -311,6 +314,15 @@ public final class Supervisor: @unchecked Sendable {
         }
     }
 
+    /// Tells every process what data protection lets it read, when that changed: before the batch's callbacks, so
+    /// that `applicationProtectedDataDidBecomeAvailable:` finds the keychain open.
+    private func tellProtectedData() {
+        let state = phone.protectedDataState
+        guard state != toldProtectedData else { return }
+        toldProtectedData = state
+        for app in processes.keys.sorted() { send(.protectedData(state), to: app) }
+    }
+
     /// The app an action is about, if it is about one.
     private static func app(of action: Action) -> AppID? {
         switch action {
@@ -363,6 +375,8 @@ public final class Supervisor: @unchecked Sendable {
             freezer.adopt(process.pid, app: app.rawValue)
             processes[app] = process
             logger.info("\(app): started, pid \(process.pid)")
+            // Its first message, before its launch methods: a launch while locked finds the keychain locked.
+            send(.protectedData(phone.protectedDataState), to: app)
             return true
         case .failure(let error):
             report(app, "the process could not be started: \(error)")

@@ -29,6 +29,8 @@ public final class SupervisedHost {
     private let permittedTasks: [PermittedTask]
     private let channel: MessageChannel<ToApp, FromApp>
     private var state = AppState.notRunning
+    /// What data protection lets the app read, as the supervisor last said (docs/lifecycle.md §21).
+    public private(set) var protectedDataState = ProtectedDataState.available
     private var budgetDeadline: ContinuousClock.Instant?
     private var launchOptions: LaunchOptions?
     private var nextRequest: UInt64 = 0
@@ -64,6 +66,12 @@ public final class SupervisedHost {
         channel = MessageChannel(descriptor: descriptor)
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
         application.sceneDelegateClass = sceneDelegateClass
+        // The keychain outlives the process, in the app's support directory (docs/lifecycle.md §21).
+        do {
+            try application.keychain.keep(in: supportDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("\(info.bundleIdentifier): keychain: \(error)\n".utf8))
+        }
     }
 
     /// Serves the supervisor until the connection ends, then exits.
@@ -102,6 +110,8 @@ public final class SupervisedHost {
             application.post(notification, scene: scene, launchOptions: launchOptions)
         case .state(let state):
             self.state = state
+        case .protectedData(let state):
+            protectedDataState = state
         case .budget(let seconds):
             budgetDeadline = seconds.map { .now + .milliseconds(Int64($0 * 1000)) }
         case .expire(let tasks):

@@ -9,6 +9,9 @@ public enum ToApp: Codable, Sendable, Hashable {
     case post(notification: UIKitNotification, scene: SceneID?)
     /// The app's state changed: what `applicationState` says from now on.
     case state(AppState)
+    /// What data protection lets the app read changed (a lock, an unlock, a restart), or the process just started:
+    /// what `isProtectedDataAvailable` and the keychain answer by from now on (docs/lifecycle.md §21).
+    case protectedData(ProtectedDataState)
     /// The background time the app has left, in seconds, or `nil` when no budget runs.
     case budget(seconds: Double?)
     /// Five seconds of background time remain: run these tasks' expiration handlers.

@@ -4,7 +4,7 @@
 //                    [--defer-expiration-end]
 //                    [--far-timer] [--keys] [--scenes] [--multiple-windows] [--open-window-after MS]
 //                    [--counter FILE] [--crash-after SECONDS] [--bgtask IDENTIFIER] [--notifications]
-//                    [--reminder SECONDS]
+//                    [--reminder SECONDS] [--keychain] [--support FOLDER]
 // Under `lifecycle supervise` it is the app the supervisor names (LIFECYCLE_APP), run by the supervisor.
 import Foundation
 import LifecycleCore
@@ -30,7 +30,28 @@ final class FixtureDelegate: ApplicationDelegate, UNUserNotificationCenterDelega
     /// A refresh task (BackgroundTasks): registered at launch, submitted on entering the background, completed a
     /// second after its launch handler runs.
     var refreshTask: String?
+    /// Counts its launches in its keychain (an `AfterFirstUnlock` item), logging `keychain: launch N`, or
+    /// `keychain: errSecInteractionNotAllowed` when the read fails.
+    var countsLaunchesInKeychain = false
     private var identifier = BackgroundTaskIdentifier.invalid
+
+    private func countLaunch(in keychain: Keychain) {
+        let query = Keychain.Query(itemClass: "genp", service: "fixture", account: "launches")
+        switch keychain.copyMatching(query) {
+        case .success(let items):
+            let count = (items.first?.data.flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0) + 1
+            _ = keychain.update(query, with: Keychain.Changes(data: Data(String(count).utf8)))
+            log("keychain: launch \(count)")
+        case .failure(.itemNotFound):
+            _ = keychain.add(
+                Keychain.Item(
+                    itemClass: "genp", service: "fixture", account: "launches", accessibility: .afterFirstUnlock,
+                    data: Data("1".utf8)))
+            log("keychain: launch 1")
+        case .failure(let status):
+            log("keychain: \(status.name)")
+        }
+    }
 
     private func log(_ selector: String) {
         FileHandle.standardOutput.write(Data((selector + "\n").utf8))
@@ -39,6 +60,7 @@ final class FixtureDelegate: ApplicationDelegate, UNUserNotificationCenterDelega
 
     func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions?) -> Bool {
         log("application:didFinishLaunchingWithOptions:")
+        if countsLaunchesInKeychain { countLaunch(in: application.keychain) }
         if notifications { UNUserNotificationCenter.current().delegate = self }
         if let reminder {
             let trigger = UNTimeIntervalNotificationTrigger(timeInterval: reminder, repeats: false)
@@ -131,6 +153,9 @@ var showsKeys = false
 var usesScenes = false
 var supportsMultipleWindows = false
 var counterFile: String?
+/// The app's support directory, where its restoration archive and its keychain live: a folder of the process's own
+/// unless told.
+var supportFolder: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -147,6 +172,8 @@ while let argument = arguments.popFirst() {
     case "--counter": counterFile = arguments.popFirst()
     case "--bgtask": delegate.refreshTask = arguments.popFirst()
     case "--notifications": delegate.notifications = true
+    case "--keychain": delegate.countsLaunchesInKeychain = true
+    case "--support": supportFolder = arguments.popFirst()
     case "--reminder": delegate.reminder = TimeInterval(arguments.popFirst() ?? "") ?? 1
     case "--crash-after":
         let seconds = Double(arguments.popFirst() ?? "") ?? 1
@@ -170,7 +197,9 @@ if let counterFile {
         }
     }
 }
-let support = FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
+let support =
+    supportFolder.map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("host-fixture-\(getpid())")
 let identifier = AppID(ProcessInfo.processInfo.environment[SupervisedHost.Environment.app] ?? "fixture")
 var info = InfoPlist(
     bundleIdentifier: identifier, backgroundModes: delegate.refreshTask == nil ? [] : [.fetch], usesScenes: usesScenes,

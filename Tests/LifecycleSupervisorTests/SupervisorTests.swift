@@ -111,6 +111,11 @@ final class SupervisorRun {
         return text.split(separator: "\n").map(String.init).filter { $0.contains(":") && !$0.contains(" ") }
     }
 
+    /// Everything the app's processes wrote to standard output.
+    func output(of app: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent("out/\(app).log"), encoding: .utf8)) ?? ""
+    }
+
     var trace: String {
         (try? String(contentsOf: folder.appendingPathComponent("trace.jsonl"), encoding: .utf8)) ?? ""
     }
@@ -367,6 +372,39 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
         #expect(run.trace.contains(#""reason":"crash""#))
         #expect(!run.trace.contains("watchdog"))
         #expect(!run.trace.contains(#""kind":"callback","app":"app1""#), "its launch methods were never delivered")
+    }
+
+    /// A real process's keychain outlives it, in the app's support directory; the supervisor tells each process what
+    /// data protection lets it read, so a launch before the first unlock after a restart finds its item locked
+    /// (docs/lifecycle.md §21).
+    @Test func aProcessKeychainOutlivesItAndIsLockedUntilTheFirstUnlock() async throws {
+        let support = FileManager.default.temporaryDirectory.appendingPathComponent("keychain-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: support) }
+        let run = try SupervisorRun(apps: [("alpha", ["--keychain", "--support", support.path])])
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(
+            await run.wait { run.output(of: "alpha").contains("keychain: launch 1\n") }, "\(run.output(of: "alpha"))")
+        #expect(run.ctl("switcher").status == 0)
+        #expect(run.ctl("swipe", "alpha").status == 0)
+        let home = run.ctl("home")
+        #expect(home.status == 0, "\(home.output)")
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(
+            await run.wait { run.output(of: "alpha").contains("keychain: launch 2\n") }, "\(run.output(of: "alpha"))")
+        #expect(run.ctl("restart").status == 0)
+        #expect(await run.wait { run.pid(of: "alpha") == nil })
+        // A background download launches it before the first unlock: its AfterFirstUnlock item is locked.
+        #expect(run.ctl("download", "alpha").status == 0)
+        #expect(
+            await run.wait { run.output(of: "alpha").contains("keychain: errSecInteractionNotAllowed\n") },
+            "\(run.output(of: "alpha"))")
+        #expect(run.trace.contains(#""reason":"restart""#))
+        // Unlocked, a new process reads it again.
+        #expect(run.ctl("unlock").status == 0)
+        #expect(run.ctl("memory-pressure").status == 0)
+        #expect(run.ctl("tap", "alpha").status == 0)
+        #expect(
+            await run.wait { run.output(of: "alpha").contains("keychain: launch 3\n") }, "\(run.output(of: "alpha"))")
     }
 
     /// A launch right after a kill, before the reaper (every 20 ms) has collected the killed process, starts a new
