@@ -1,4 +1,8 @@
+import Foundation
 import LifecycleCore
+import LifecycleScenario
+import LifecycleSimulator
+import LifecycleTrace
 import Testing
 
 /// `lifecycle check` on scene-based apps' logs (docs/lifecycle.md §13): their vocabulary, the three lines of a
@@ -194,6 +198,37 @@ import Testing
             log.replacingOccurrences(of: "09:30:00", with: "03:12:00"), profile: .ios15)
         #expect(!quick.contains("prewarming"), "an ordinary cold launch connects at once")
         #expect(!LogCheckTests.check(log, profile: .ios17).1.contains("prewarming"))
+    }
+
+    /// The simulator's iOS 15.0 prewarm (the scenario `ios15-prewarm-launch`), written as the app's NSLog lines of
+    /// its delegate methods, is the log `check` names as the prewarm of 15.0 to 15.3: the launch methods, then half
+    /// an hour later the scene and the protected data — simulated now, not only excused.
+    @Test func theSimulatedIOS15_0PrewarmIsTheLogCheckNames() throws {
+        let builtIn = try #require(BuiltInScenario.named("ios15-prewarm-launch"))
+        var sink = CollectingTraceSink()
+        try ScenarioRunner.run(try ScenarioRunner.load(builtIn.source, file: builtIn.fileName), into: &sink)
+        let start = Date(timeIntervalSince1970: 1_633_400_000)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var lines: [String] = []
+        for record in sink.records {
+            let name: String
+            switch record.event {
+            case .callback(_, let callback, _): name = callback.selector
+            case .sceneCallback(_, _, let callback, _): name = callback.selector
+            default: continue
+            }
+            // A millisecond apart within an instant, as a real log's lines are.
+            let date = start.addingTimeInterval(record.time.inSeconds + Double(lines.count) / 1000)
+            lines.append("\(formatter.string(from: date)) News[400:1] \(name)")
+        }
+        let log = lines.joined(separator: "\n")
+        #expect(log.contains("application:didFinishLaunchingWithOptions:"))
+        #expect(log.contains("applicationProtectedDataDidBecomeAvailable:"))
+        let (outcome, output) = LogCheckTests.check(log, profile: .ios15_0)
+        #expect(outcome == .success, "\(output)")
+        #expect(output.contains("iOS 15.0 to 15.3 run the launch methods while prewarming"), "\(log)\n\(output)")
     }
 
     /// The pause is measured from the launch's last line: a slow `didFinishLaunching`, whose notification comes
