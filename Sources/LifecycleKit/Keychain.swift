@@ -5,7 +5,8 @@ import LifecycleCore
 /// deletable only when its class allows it in the phone's protected-data state (``KeychainAccessibility``).
 ///
 /// The items live as long as the ``Application``: a simulated device keeps it for the device's life, so they outlive
-/// purges, kills and restarts; a real process keeps them for its own life. Each app has its own. LifecycleUIKit's
+/// purges, kills and restarts; a host of real processes keeps them in a file (``keep(in:)``). Each app has its own.
+/// LifecycleUIKit's
 /// `SecItemAdd`, `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete` are this keychain behind the Security
 /// framework's dictionaries.
 ///
@@ -233,14 +234,21 @@ public final class Keychain {
     /// change (atomically, as the restoration archive is): a host of real processes, whose application lasts one
     /// process, calls it so that the items outlive the process as on a phone.
     ///
-    /// - Throws: when the file exists but cannot be read; the keychain then starts empty and does not write it.
-    public func keep(in directory: URL) throws {
+    /// A file that exists but cannot be read is said on standard error; the keychain then starts empty, and leaves
+    /// the file as it is.
+    public func keep(in directory: URL) {
         let archive = RestorationArchive(
             file: directory.appendingPathComponent("\(application.bundleIdentifier.rawValue).keychain"))
-        if let stored = try archive.read()?[Self.itemsKey] {
-            items = try JSONDecoder().decode([Item].self, from: stored)
+        do {
+            if let stored = try archive.read()?[Self.itemsKey] {
+                items = try JSONDecoder().decode([Item].self, from: stored)
+            }
+            file = archive
+        } catch {
+            FileHandle.standardError.write(
+                Data(
+                    "\(application.bundleIdentifier): keychain: \(archive.url.path): \(error); it starts empty\n".utf8))
         }
-        file = archive
     }
 
     private static let itemsKey = "items"

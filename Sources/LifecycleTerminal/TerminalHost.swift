@@ -92,11 +92,7 @@ public final class TerminalHost {
         application = Application(bundleIdentifier: info.bundleIdentifier, delegate: delegate, host: self)
         application.sceneDelegateClass = sceneDelegateClass
         // The keychain outlives the process, in the app's support directory (docs/lifecycle.md §21).
-        do {
-            try application.keychain.keep(in: supportDirectory)
-        } catch {
-            FileHandle.standardError.write(Data("\(info.bundleIdentifier): keychain: \(error)\n".utf8))
-        }
+        application.keychain.keep(in: supportDirectory)
     }
 
     /// The app's support directory, where its restoration archive lives: the user's Application Support folder

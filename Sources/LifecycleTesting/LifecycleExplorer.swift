@@ -264,6 +264,8 @@ public struct LifecycleExplorer {
         /// the first unlock, a prewarm while locked): what the user finds when they come back is compared however
         /// the app came to the foreground's process (docs/lifecycle.md §21).
         private var launchedLocked: Set<AppID> = []
+        /// The apps whose snapshot in ``purged`` was taken before a restart, not a purge for memory.
+        private var restarted: Set<AppID> = []
         /// The apps whose current process has been active: only what the user saw must come back.
         private var shown: Set<AppID> = []
         /// The app the last step brought back as the user does, with nothing new for it: a tap on its icon or a
@@ -312,6 +314,7 @@ public struct LifecycleExplorer {
                     purged[swiped] = nil
                     suspended[swiped] = nil
                     launchedLocked.remove(swiped)
+                    restarted.remove(swiped)
                 }
             case .wait(let duration):
                 device.wait(duration)
@@ -336,15 +339,13 @@ public struct LifecycleExplorer {
                     if let kind = Self.kind(ofNote: text) { return Found(kind: kind, app: app, detail: text) }
                 case .transition(let app, let from, let to, let reason) where watchesSnapshots:
                     if to == .notRunning {
-                        // What the user left must come back after the system ends the process: for memory, or
-                        // with a restart.
+                        // What the user left must come back after the system ends the process for memory. A
+                        // restart is the user's own act, as a swipe is: what the app showed is kept to compare only
+                        // across a launch while protected data is unavailable (an app a restart ends in front never
+                        // saved what it showed, and is not compared).
                         if reason == .memory || reason == .restart, let snapshot = suspended[app] {
                             purged[app] = snapshot
-                        } else if reason == .restart, shown.contains(app), let read = explorer.snapshots[app],
-                            let object = explorer.current.objects[app], let snapshot = read(object)
-                        {
-                            // A restart ends the app in front too: what it showed then, its objects still hold.
-                            purged[app] = snapshot
+                            if reason == .restart { restarted.insert(app) } else { restarted.remove(app) }
                         }
                         suspended[app] = nil
                         shown.remove(app)
@@ -390,9 +391,12 @@ public struct LifecycleExplorer {
                 if let found = checkLockedLaunch(of: app, read: read, object: object) { return found }
                 if let before = purged[app], launched.contains(app), !launchedLocked.contains(app) {
                     purged[app] = nil
+                    let wasRestarted = restarted.remove(app) != nil
                     // Only a launch straight to the foreground, by a tap or a pick, is compared: work in the
                     // background, or what the user opened, may change what the app shows, as it should.
-                    if plainReturn == app, device.state(of: app) == .active, let after = read(object), after != before {
+                    if !wasRestarted, plainReturn == app, device.state(of: app) == .active, let after = read(object),
+                        after != before
+                    {
                         return Found(
                             kind: .stateLostAcrossPurge, app: app,
                             detail: "it showed \(before.base) when the system purged it, and \(after.base) when the "
@@ -420,6 +424,7 @@ public struct LifecycleExplorer {
                 return nil
             }
             launchedLocked.remove(app)
+            restarted.remove(app)
             purged[app] = nil
             guard plainReturn == app, let after = read(object), after != before else { return nil }
             return Found(

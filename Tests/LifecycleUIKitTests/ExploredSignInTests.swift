@@ -75,7 +75,9 @@ import Testing
         let report = explorer.explore(sessions: 1_000, actions: 40, seed: 2026)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .protectedDataReadWhileUnavailable, "\(report)")
-        #expect(finding.scenario.hasSuffix("tap signin\nrestart\ndownload signin\nunlock\ntap signin\n"), "\(finding)")
+        #expect(
+            finding.scenario.hasSuffix("tap signin\nhome\nrestart\ndownload signin\nunlock\ntap signin\n"), "\(finding)"
+        )
         #expect(
             finding.detail.contains(
                 "it showed home before its process ended, and sign in when the user came back after it was launched "
