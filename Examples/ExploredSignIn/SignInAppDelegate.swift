@@ -28,6 +28,8 @@ public struct TokenStore {
 
     static let service = "com.example.signin"
     static let account = "session"
+    /// When the token can be read: `kSecAttrAccessibleWhenUnlocked`, the default, unless told.
+    let accessible: CFString
 
     var baseQuery: [String: Any] {
         [
@@ -37,7 +39,9 @@ public struct TokenStore {
         ]
     }
 
-    public init() {}
+    public init(accessible: CFString = kSecAttrAccessibleWhenUnlocked) {
+        self.accessible = accessible
+    }
 
     public func read() -> Read {
         var query = baseQuery
@@ -60,6 +64,7 @@ public struct TokenStore {
         SecItemDelete(baseQuery as CFDictionary)
         var attributes = baseQuery
         attributes[kSecValueData as String] = Data(token.utf8)
+        attributes[kSecAttrAccessible as String] = accessible
         SecItemAdd(attributes as CFDictionary, nil)
     }
 
@@ -114,7 +119,7 @@ public final class SignInAppDelegate: UIResponder, UIApplicationDelegate {
 /// The hasty app delegate: any failed read signs the user out, and the sign-out deletes the token that was there.
 @MainActor
 public final class HastySignInAppDelegate: UIResponder, UIApplicationDelegate {
-    public let store = TokenStore()
+    public var store = TokenStore()
     public private(set) var token: String?
     public private(set) var signIns = 0
 

@@ -1,4 +1,5 @@
 import ExploredSignIn
+import Foundation
 import LifecycleKit
 import LifecycleScenario
 import LifecycleTesting
@@ -31,9 +32,34 @@ import Testing
         #expect(finding.trace.contains("failed with errSecInteractionNotAllowed"), "\(finding)")
     }
 
+    /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
+    static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 1_000
+
     @Test func theCarefulAppWaitsForProtectedData() throws {
-        let report = try Self.explore { SignInAppDelegate() }
+        var explorer = try LifecycleExplorer(declarations: Self.declarations)
+        explorer.run("signin", uikit: { SignInAppDelegate() })
+        explorer.snapshot("signin") { (app: SignInAppDelegate) in app.token }
+        let report = explorer.explore(sessions: Self.sessions, actions: 30, seed: 2026)
         #expect(report.findings.isEmpty, "\(report)")
+    }
+
+    /// The hasty app with its token stored `AfterFirstUnlock`: readable while locked once the user has unlocked
+    /// since the restart, so a locked wake signs nobody out — only a wake before that first unlock does (a reboot,
+    /// then a push: luka-ios pull request 134's "spurious logout on first launch after reboot").
+    @Test func afterFirstUnlockLeavesOnlyTheWakeBeforeTheFirstUnlock() throws {
+        var explorer = try LifecycleExplorer(declarations: Self.declarations)
+        explorer.run(
+            "signin",
+            uikit: {
+                let delegate = HastySignInAppDelegate()
+                delegate.store = TokenStore(accessible: kSecAttrAccessibleAfterFirstUnlock)
+                return delegate
+            })
+        let report = explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
+        let finding = try #require(report.findings.first, "\(report)")
+        #expect(report.findings.map(\.kind) == [.protectedDataReadWhileUnavailable], "\(report)")
+        #expect(finding.scenario.contains("restart\n"), "\(finding)")
+        #expect(finding.trace.contains("kSecAttrAccessibleAfterFirstUnlock, before the first unlock"), "\(finding)")
     }
 
     /// iOS 15.0 to 15.3: a prewarm while locked runs the launch methods, and the hasty app signs its user out there

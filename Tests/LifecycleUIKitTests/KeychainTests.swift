@@ -164,8 +164,16 @@ import Testing
             all = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "vault"]
             #expect(SecItemDelete(all as CFDictionary) == errSecSuccess)
             #expect(SecItemDelete(all as CFDictionary) == errSecItemNotFound)
-            // A class of protection that does not exist is a bad parameter.
+            // A class of protection that does not exist, an add with no class, a key that is no string, a value
+            // of a type no attribute has: each a bad parameter, as iOS answers, and nothing added.
             #expect(Self.add("c", accessible: "no-such-class") == errSecParam)
+            #expect(SecItemAdd([kSecAttrAccount as String: "c"] as CFDictionary, nil) == errSecParam)
+            #expect(SecItemCopyMatching([1: "genp"] as CFDictionary, nil) == errSecParam)
+            var strange = Self.query(account: "c")
+            strange[kSecAttrLabel as String] = [1, 2, 3]
+            #expect(SecItemAdd(strange as CFDictionary, nil) == errSecParam)
+            #expect(SecItemDelete(strange as CFDictionary) == errSecParam)
+            #expect(Self.read("c").0 == errSecItemNotFound)
             #expect(SecCopyErrorMessageString(errSecInteractionNotAllowed, nil) == "User interaction is not allowed.")
         }
     }
