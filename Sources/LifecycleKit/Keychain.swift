@@ -150,6 +150,9 @@ public final class Keychain {
     private var file: RestorationArchive?
     /// The items whose read failed in this process because protected data was unavailable, not read since.
     private var readWhileUnavailable: Set<Name> = []
+    /// Whether a call of this process's code was refused because protected data was unavailable: what the app does
+    /// after that may come of taking the refusal for something else (the explorer compares what it shows then).
+    public private(set) var refusedInThisProcess = false
     private unowned let application: Application
 
     init(application: Application) {
@@ -228,6 +231,7 @@ public final class Keychain {
     /// A new process of the app: what the last one read is forgotten with it; the items stay.
     func processDidStart() {
         readWhileUnavailable = []
+        refusedInThisProcess = false
     }
 
     /// Keeps the items in a file of the app's support directory, `<app>.keychain`, read now and written at each
@@ -288,6 +292,7 @@ public final class Keychain {
 
     /// The trace tells why a call failed: the items' class and the phone's state.
     private func noteRefused(_ call: String, _ items: [Item]) {
+        refusedInThisProcess = true
         guard let item = items.first else { return }
         let when =
             switch protectedData {

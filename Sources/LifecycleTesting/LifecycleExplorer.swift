@@ -415,8 +415,9 @@ public struct LifecycleExplorer {
             return nil
         }
 
-        /// A purged app launched while protected data was unavailable: when the user brings it back (a tap or a
-        /// pick), it must show what they left. Opened another way, it may rightly show something else.
+        /// A purged app launched while protected data was unavailable, whose keychain then refused its code: when the
+        /// user brings it back (a tap or a pick), it must show what they left. Opened another way, it may rightly show
+        /// something else.
         private func checkLockedLaunch(
             of app: AppID, read: @MainActor (AnyObject) -> AnyHashable?, object: AnyObject
         ) -> Found? {
@@ -426,7 +427,11 @@ public struct LifecycleExplorer {
             launchedLocked.remove(app)
             restarted.remove(app)
             purged[app] = nil
-            guard plainReturn == app, let after = read(object), after != before else { return nil }
+            // Only a difference that protected data may explain: the keychain refused the process's code. (A launch
+            // in the background restores no state, locked or not: that is no bug of the app's.)
+            guard plainReturn == app, device.applications[app]?.keychain.refusedInThisProcess == true,
+                let after = read(object), after != before
+            else { return nil }
             return Found(
                 kind: .protectedDataReadWhileUnavailable, app: app,
                 detail: "it showed \(before.base) before its process ended, and \(after.base) when the user came back "
