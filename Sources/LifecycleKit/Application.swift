@@ -233,6 +233,15 @@ public final class Application {
         application.launchItemsDropped.append(item)
     }
 
+    /// Says on standard error that `call` was made outside any app's code, in a process of several apps (a test's
+    /// own code), what it does then (`does nothing`, `returns errSecMissingEntitlement`), and the way out.
+    package nonisolated static func tellUsedOutsideAnyApp(_ call: String, _ consequence: String) {
+        FileHandle.standardError.write(
+            Data(
+                ("\(call) is used outside any app's code, in a process of several apps: it \(consequence); run the "
+                    + "code as an app's with application.runAsItsCode { … }\n").utf8))
+    }
+
     // MARK: Events for async code
 
     /// The UIKit notifications of this app, as they are posted, for `for await` loops.

@@ -41,11 +41,8 @@ public final class BGTaskScheduler {
     /// The app, or `nil` after saying on standard error why a scheduler of no app does nothing.
     private func app(for call: String) -> Application? {
         if let application { return application }
-        FileHandle.standardError.write(
-            Data(
-                ("BGTaskScheduler.shared.\(call) is used outside any app's code, in a process of several apps: it "
-                    + "does nothing (submit throws unavailable); run the code as an app's with "
-                    + "application.runAsItsCode { … }\n").utf8))
+        Application.tellUsedOutsideAnyApp(
+            "BGTaskScheduler.shared.\(call)", "does nothing (submit throws unavailable)")
         return nil
     }
 

@@ -167,11 +167,7 @@ private func onTheAppsKeychain(_ call: String, _ body: @MainActor (Keychain) -> 
     }
     return MainActor.assumeIsolated {
         guard let application = Application.current else {
-            FileHandle.standardError.write(
-                Data(
-                    ("\(call) is used outside any app's code, in a process of several apps: it returns "
-                        + "errSecMissingEntitlement; run the code as an app's with application.runAsItsCode { … }\n")
-                        .utf8))
+            Application.tellUsedOutsideAnyApp(call, "returns errSecMissingEntitlement")
             return KeychainAnswer(status: errSecMissingEntitlement, items: [])
         }
         return body(application.keychain)
