@@ -191,8 +191,11 @@ private struct KeychainAnswer: Sendable {
 
 /// A Security call's dictionary, read into the keychain's terms.
 private struct SecurityRequest: Sendable {
+    /// The attributes other than those read into fields of their own.
     private var values: [String: Keychain.Value] = [:]
     private var itemClass: String?
+    private var service: String?
+    private var account: String?
     private var accessibility: KeychainAccessibility?
     private var data: Data?
     private var returnsData = false
@@ -224,6 +227,12 @@ private struct SecurityRequest: Sendable {
         case kSecValueData:
             data = value as? Data
             if data == nil { isMalformed = true }
+        case kSecAttrService, kSecAttrAccount:
+            guard let read = value.flatMap(Self.value(of:)) else {
+                isMalformed = true
+                return
+            }
+            if key == kSecAttrService { service = read.string } else { account = read.string }
         case kSecReturnData: returnsData = value as? Bool ?? false
         case kSecReturnAttributes: returnsAttributes = value as? Bool ?? false
         case kSecMatchLimit:
@@ -243,33 +252,23 @@ private struct SecurityRequest: Sendable {
     /// The item an add describes; `nil` if the dictionary names no class or could not be read.
     var item: Keychain.Item? {
         guard !isMalformed, let itemClass else { return nil }
-        var attributes = values
-        let service = attributes.removeValue(forKey: kSecAttrService)?.string
-        let account = attributes.removeValue(forKey: kSecAttrAccount)?.string
         return Keychain.Item(
             itemClass: itemClass, service: service, account: account, accessibility: accessibility ?? .default,
-            data: data, attributes: attributes)
+            data: data, attributes: values)
     }
 
     /// The items a search, an update or a delete is about.
     var query: Keychain.Query? {
         guard !isMalformed else { return nil }
-        var attributes = values
-        let service = attributes.removeValue(forKey: kSecAttrService)?.string
-        let account = attributes.removeValue(forKey: kSecAttrAccount)?.string
         return Keychain.Query(
-            itemClass: itemClass, service: service, account: account, accessibility: accessibility,
-            attributes: attributes)
+            itemClass: itemClass, service: service, account: account, accessibility: accessibility, attributes: values)
     }
 
     /// What an update's second dictionary changes.
     var changes: Keychain.Changes? {
         guard !isMalformed else { return nil }
-        var attributes = values
-        let service = attributes.removeValue(forKey: kSecAttrService)?.string
-        let account = attributes.removeValue(forKey: kSecAttrAccount)?.string
         return Keychain.Changes(
-            service: service, account: account, accessibility: accessibility, data: data, attributes: attributes)
+            service: service, account: account, accessibility: accessibility, data: data, attributes: values)
     }
 
     /// What the call returns through its `result` argument for these items, as the dictionary asked.
