@@ -259,13 +259,19 @@ public struct LifecycleExplorer {
         /// it, what it must show again when the user brings it back (only if a tap or a pick takes it straight to
         /// the foreground).
         private var suspended: [AppID: AnyHashable] = [:]
-        private var purged: [AppID: AnyHashable] = [:]
-        /// The purged apps launched since into the background while protected data was unavailable (a wake before
-        /// the first unlock, a prewarm while locked): what the user finds when they come back is compared however
-        /// the app came to the foreground's process (docs/lifecycle.md §21).
-        private var launchedLocked: Set<AppID> = []
-        /// The apps whose snapshot in ``purged`` was taken before a restart, not a purge for memory.
-        private var restarted: Set<AppID> = []
+        private var purged: [AppID: Purged] = [:]
+        /// What an app showed when it left the user's sight, kept once the system ended its process.
+        struct Purged {
+            var snapshot: AnyHashable
+            /// Ended by a restart, the user's own act (as a swipe is), not for memory: compared only across a launch
+            /// while protected data was unavailable.
+            var byRestart: Bool
+            /// Launched since into the background while protected data was unavailable (a wake before the first
+            /// unlock, a prewarm while locked): what the user finds when they come back is compared however the app
+            /// came to the foreground's process (docs/lifecycle.md §21).
+            var launchedLocked = false
+        }
+
         /// The apps whose current process has been active: only what the user saw must come back.
         private var shown: Set<AppID> = []
         /// The app the last step brought back as the user does, with nothing new for it: a tap on its icon or a
@@ -313,8 +319,6 @@ public struct LifecycleExplorer {
                 if let swiped {
                     purged[swiped] = nil
                     suspended[swiped] = nil
-                    launchedLocked.remove(swiped)
-                    restarted.remove(swiped)
                 }
             case .wait(let duration):
                 device.wait(duration)
@@ -344,15 +348,14 @@ public struct LifecycleExplorer {
                         // across a launch while protected data is unavailable (an app a restart ends in front never
                         // saved what it showed, and is not compared).
                         if reason == .memory || reason == .restart, let snapshot = suspended[app] {
-                            purged[app] = snapshot
-                            if reason == .restart { restarted.insert(app) } else { restarted.remove(app) }
+                            purged[app] = Purged(snapshot: snapshot, byRestart: reason == .restart)
                         }
                         suspended[app] = nil
                         shown.remove(app)
                     } else if from == .notRunning {
                         launched.insert(app)
-                        if to == .background, purged[app] != nil, device.protectedDataState != .available {
-                            launchedLocked.insert(app)
+                        if to == .background, device.protectedDataState != .available {
+                            purged[app]?.launchedLocked = true
                         }
                     }
                     if to == .active {
@@ -389,12 +392,12 @@ public struct LifecycleExplorer {
             for (app, read) in explorer.snapshots {
                 guard let object = explorer.current.objects[app] else { continue }
                 if let found = checkLockedLaunch(of: app, read: read, object: object) { return found }
-                if let before = purged[app], launched.contains(app), !launchedLocked.contains(app) {
+                if let left = purged[app], launched.contains(app), !left.launchedLocked {
                     purged[app] = nil
-                    let wasRestarted = restarted.remove(app) != nil
+                    let before = left.snapshot
                     // Only a launch straight to the foreground, by a tap or a pick, is compared: work in the
                     // background, or what the user opened, may change what the app shows, as it should.
-                    if !wasRestarted, plainReturn == app, device.state(of: app) == .active, let after = read(object),
+                    if !left.byRestart, plainReturn == app, device.state(of: app) == .active, let after = read(object),
                         after != before
                     {
                         return Found(
@@ -421,12 +424,9 @@ public struct LifecycleExplorer {
         private func checkLockedLaunch(
             of app: AppID, read: @MainActor (AnyObject) -> AnyHashable?, object: AnyObject
         ) -> Found? {
-            guard launchedLocked.contains(app), let before = purged[app], device.state(of: app) == .active else {
-                return nil
-            }
-            launchedLocked.remove(app)
-            restarted.remove(app)
+            guard let left = purged[app], left.launchedLocked, device.state(of: app) == .active else { return nil }
             purged[app] = nil
+            let before = left.snapshot
             // Only a difference that protected data may explain: the keychain refused the process's code. (A launch
             // in the background restores no state, locked or not: that is no bug of the app's.)
             guard plainReturn == app, device.applications[app]?.keychain.refusedInThisProcess == true,
