@@ -27,17 +27,6 @@ public final class DispatchQueue: @unchecked Sendable {
         self.dispatchQueue = queue
     }
 
-    /// `DispatchQueue(label:qos:attributes:autoreleaseFrequency:target:)`.
-    public convenience init(
-        label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
-        autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
-    ) {
-        self.init(
-            Dispatch.DispatchQueue(
-                label: label, qos: qos, attributes: attributes, autoreleaseFrequency: autoreleaseFrequency,
-                target: target?.dispatchQueue))
-    }
-
     /// `DispatchQueue.main`: the main queue of the app whose code runs.
     public static var main: MainDispatchQueue { MainDispatchQueue.shared }
 

@@ -365,6 +365,20 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
 }
 
 @Suite @MainActor struct EverydayNamesTests {
+    /// `DispatchQueue(label:…)` as apps write it, beside Foundation (which brings Dispatch's own): each names the
+    /// app's `DispatchQueue`, never an ambiguous one.
+    @Test func aLabelledQueueIsWrittenAsOnIOS() {
+        let queues: [DispatchQueue] = [
+            DispatchQueue(label: "writer"),
+            DispatchQueue(label: "reader", attributes: .concurrent),
+            DispatchQueue(label: "io", qos: .utility),
+            DispatchQueue(label: "target", target: .global()),
+            DispatchQueue(
+                label: "all", qos: .background, attributes: [], autoreleaseFrequency: .workItem, target: nil),
+        ]
+        #expect(queues.map(\.label) == ["writer", "reader", "io", "target", "all"])
+    }
+
     @Test func everydayCallsWorkAndALinkOpensInTheAppThatHandlesIt() throws {
         let notes = try UIKitDevice("app notes background-modes=fetch\napp mail url-schemes=mail\n") {
             EverydayAppDelegate()
