@@ -111,7 +111,7 @@ let package = Package(
             name: "LifecycleTesting",
             dependencies: [
                 "LifecycleKit", "LifecycleUIKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace",
-                "LifecycleSupervisor", .product(name: "Logging", package: "swift-log"),
+                "LifecycleSupervisor", "CLifecycleShims", .product(name: "Logging", package: "swift-log"),
             ]),
         // A host of real processes: the supervisor (docs/supervisor.md).
         .target(

@@ -20,6 +20,9 @@ extension Application {
         }
     }
 
+    /// Whether work waits on the app's main queue.
+    package var hasMainQueueWork: Bool { !mainQueueWork.isEmpty }
+
     /// Runs the work on the app's main queue, in order, the work it enqueues meanwhile included: the host calls it at
     /// the end of each turn of the app's code. Nothing runs while the process is suspended: the work waits.
     ///

@@ -39,6 +39,9 @@ public final class Application {
     /// The work the app's code put on the main queue in this turn, in order (docs/lifecycle.md §19), when the host
     /// runs it (``ApplicationHost/simulatesProcesses``).
     var mainQueueWork: [@MainActor () -> Void] = []
+    /// The Swift tasks the app's current process started, under a host that simulates processes: a new process
+    /// starts with none, as those of the last one are gone with it (docs/lifecycle.md §19).
+    package private(set) var tasks = AppTasks()
 
     package unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
@@ -95,6 +98,9 @@ public final class Application {
     /// The application whose code started the Swift task that runs now (`Task { }` in a callback): a task inherits
     /// it, as a task started by an app's code on a phone is that app's process's (docs/lifecycle.md §19).
     @TaskLocal static var startedBy: Application?
+
+    /// The application whose code runs now, in a turn or in a task it started; `nil` in a test's own code.
+    package static var codeRunning: Application? { running ?? startedBy }
 
     public convenience init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,
@@ -259,7 +265,10 @@ public final class Application {
         if callback == .willFinishLaunching {
             // A new process: what the last one had queued is gone with it.
             mainQueueWork = []
-            if host.simulatesProcesses { processNotificationCenter = nil }
+            if host.simulatesProcesses {
+                processNotificationCenter = nil
+                tasks = AppTasks()
+            }
         } else {
             runMainQueueWork()
         }

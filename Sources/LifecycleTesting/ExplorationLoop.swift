@@ -5,27 +5,29 @@ import LifecycleScenario
 /// replayed once more for the report. `Failure` is what running a session may throw: `Never` in-process.
 struct ExplorationLoop<Failure: Error> {
     /// Runs a generated session up to its first finding.
-    var runSession: (_ session: Int) throws(Failure) -> LifecycleExplorer.Outcome
+    var runSession: nonisolated(nonsending) (_ session: Int) async throws(Failure) -> LifecycleExplorer.Outcome
     /// Runs steps from a fresh start, dropping those that have become impossible, up to the first finding.
-    var replay: (_ commands: [Scenario.Command]) throws(Failure) -> LifecycleExplorer.Outcome
+    var replay:
+        nonisolated(nonsending) (_ commands: [Scenario.Command]) async throws(Failure) -> LifecycleExplorer.Outcome
     /// The scenario of some steps, declarations first.
     var scenarioSource: (_ commands: [Scenario.Command]) -> String
 
-    func explore(
+    /// Runs where its caller runs (the explorer's main actor), as do the closures it is given.
+    nonisolated(nonsending) func explore(
         sessions: Int, actions: Int, seed: UInt64, progress: (_ sessions: Int, _ findings: Int) -> Void
-    ) throws(Failure) -> ExplorationReport {
+    ) async throws(Failure) -> ExplorationReport {
         var report = ExplorationReport(sessions: sessions, actions: actions, seed: seed)
         for session in 0..<max(0, sessions) {
             defer { progress(session + 1, report.findings.count) }
-            let run = try runSession(session)
+            let run = try await runSession(session)
             guard let found = run.finding,
                 !report.findings.contains(where: { $0.kind == found.kind && $0.app == found.app })
             else { continue }
             var failure: Failure?
-            let minimal = SessionShrinker.shrink(run.commands) { candidate in
+            let minimal = await SessionShrinker.shrink(run.commands) { candidate in
                 guard failure == nil else { return nil }
                 do throws(Failure) {
-                    let outcome = try replay(candidate)
+                    let outcome = try await replay(candidate)
                     guard let again = outcome.finding, again.kind == found.kind, again.app == found.app else {
                         return nil
                     }
@@ -36,11 +38,11 @@ struct ExplorationLoop<Failure: Error> {
                 }
             }
             if let failure { throw failure }
-            var replayed = try replay(minimal)
+            var replayed = try await replay(minimal)
             if replayed.finding?.kind != found.kind || replayed.finding?.app != found.app {
                 // Code whose result depends on more than the steps (a global the sessions share, a real process's
                 // timing) may not find it again: the session's own steps are the report then.
-                replayed = try replay(run.commands)
+                replayed = try await replay(run.commands)
             }
             report.findings.append(
                 ExplorationFinding(

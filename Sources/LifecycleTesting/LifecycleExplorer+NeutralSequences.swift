@@ -37,11 +37,11 @@ extension LifecycleExplorer {
     /// - Throws: the scenario's mistakes, located as in a file.
     public func checkNeutralSequences(
         in source: String, file: String = "scenario", sequences: [NeutralSequence] = NeutralSequence.all
-    ) throws(ScenarioErrors) -> ExplorationReport {
+    ) async throws(ScenarioErrors) -> ExplorationReport {
         var parser = ScenarioParser(
             file: file, profile: scenario.profile ?? .defaultProfile, apps: scenario.apps)
         let steps = try parser.readAll(source).steps.map(\.command)
-        let baseline = observe(steps)
+        let baseline = await observe(steps)
         var report = ExplorationReport(sessions: steps.count * sequences.count, actions: steps.count, seed: 0)
         for line in steps.indices {
             for sequence in sequences {
@@ -49,7 +49,7 @@ extension LifecycleExplorer {
                 var variant = Array(steps[...line])
                 variant += inserted.map { Scenario.Command.perform($0) }
                 variant += steps[(line + 1)...]
-                let observed = observe(variant, insertedAfter: line, count: inserted.count)
+                let observed = await observe(variant, insertedAfter: line, count: inserted.count)
                 // Each sequence is reported once, after the first line where it changes something.
                 guard !report.findings.contains(where: { $0.detail.hasPrefix(sequence.name + " after") }),
                     let (at, what) = Self.firstDifference(baseline.checks, observed.checks, from: line)
@@ -74,7 +74,9 @@ extension LifecycleExplorer {
         var trace = ""
     }
 
-    private func observe(_ commands: [Scenario.Command], insertedAfter: Int? = nil, count: Int = 0) -> Observation {
+    private func observe(
+        _ commands: [Scenario.Command], insertedAfter: Int? = nil, count: Int = 0
+    ) async -> Observation {
         var observation = Observation()
         guard let watch = Watch(self) else { return observation }
         var index = 0
@@ -87,7 +89,7 @@ extension LifecycleExplorer {
             case .expectScene:
                 break
             default:
-                if !watch.perform(command) { checks.append("impossible: \(Self.line(of: command) ?? "")") }
+                if await !watch.perform(command) { checks.append("impossible: \(Self.line(of: command) ?? "")") }
             }
             if let found = watch.check() { checks.append("\(found.kind.rawValue): \(found.detail)") }
             let isInserted = insertedAfter.map { index > $0 && index <= $0 + count } ?? false

@@ -14,7 +14,7 @@ import LifecycleUIKit
 /// explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)
 /// explorer.snapshot("notes") { (app: AppDelegate) in app.draft }      // must survive a purge
 /// explorer.invariant("no timer unless active") { device in !Timer.running || device.state(of: "notes") == .active }
-/// let report = explorer.explore(sessions: 2_000, actions: 50, seed: 7)
+/// let report = await explorer.explore(sessions: 2_000, actions: 50, seed: 7)
 /// #expect(report.findings.isEmpty, "\(report)")
 /// ```
 ///
@@ -159,19 +159,22 @@ public struct LifecycleExplorer {
 
     /// Runs `sessions` sessions of up to `actions` steps each, from `seed`; a session ends at its first finding,
     /// which is shrunk. Each distinct finding (its kind and app) is reported once, the first time it is found.
-    public func explore(sessions: Int, actions: Int, seed: UInt64) -> ExplorationReport {
+    public func explore(sessions: Int, actions: Int, seed: UInt64) async -> ExplorationReport {
         let loop = ExplorationLoop<Never>(
-            runSession: { session in runSession(session, actions: actions, seed: seed) }, replay: replay,
+            runSession: { session in await runSession(session, actions: actions, seed: seed) }, replay: replay,
             scenarioSource: scenarioSource)
-        return loop.explore(sessions: sessions, actions: actions, seed: seed) { _, _ in }
+        return await loop.explore(sessions: sessions, actions: actions, seed: seed) { _, _ in }
     }
 
     /// The sessions `explore(sessions:actions:seed:)` runs, each as a scenario (declarations first), without
     /// looking for findings: to read what the explorer does, or to replay a session elsewhere.
-    public func generatedSessions(sessions: Int, actions: Int, seed: UInt64) -> [String] {
-        (0..<max(0, sessions)).map { session in
-            scenarioSource(runSession(session, actions: actions, seed: seed, lookingForFindings: false).commands)
+    public func generatedSessions(sessions: Int, actions: Int, seed: UInt64) async -> [String] {
+        var generated: [String] = []
+        for session in 0..<max(0, sessions) {
+            let outcome = await runSession(session, actions: actions, seed: seed, lookingForFindings: false)
+            generated.append(scenarioSource(outcome.commands))
         }
+        return generated
     }
 
     /// The seed of one session: sessions can be replayed one by one.
@@ -181,7 +184,9 @@ public struct LifecycleExplorer {
     }
 
     /// A generated session: its steps, as performed, and its first finding.
-    private func runSession(_ session: Int, actions: Int, seed: UInt64, lookingForFindings: Bool = true) -> Outcome {
+    private func runSession(
+        _ session: Int, actions: Int, seed: UInt64, lookingForFindings: Bool = true
+    ) async -> Outcome {
         var generator = SessionGenerator(
             seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps)
         guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
@@ -190,13 +195,13 @@ public struct LifecycleExplorer {
             var performed: Scenario.Command?
             for _ in 0..<12 {
                 let command = generator.next(on: watch.device.simulator)
-                if watch.perform(command) {
+                if await watch.perform(command) {
                     performed = command
                     break
                 }
             }
             let command = performed ?? .wait(.seconds(1))
-            if performed == nil { _ = watch.perform(command) }
+            if performed == nil { _ = await watch.perform(command) }
             commands.append(command)
             if lookingForFindings, let finding = watch.check() {
                 return Outcome(commands: commands, finding: finding, trace: "")
@@ -206,11 +211,11 @@ public struct LifecycleExplorer {
     }
 
     /// Runs steps on a fresh device, dropping those that have become impossible, up to the first finding.
-    func replay(_ commands: [Scenario.Command]) -> Outcome {
+    func replay(_ commands: [Scenario.Command]) async -> Outcome {
         guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
         var kept: [Scenario.Command] = []
         for command in commands {
-            guard watch.perform(command) else { continue }
+            guard await watch.perform(command) else { continue }
             kept.append(command)
             if let finding = watch.check() {
                 return Outcome(commands: kept, finding: finding, trace: watch.device.printedTrace())
@@ -295,8 +300,15 @@ public struct LifecycleExplorer {
             hostedApps = applications.keys.sorted().compactMap { app in applications[app].map { (app, $0) } }
         }
 
-        /// Performs a step; `false`, changing nothing, when it is impossible now.
-        func perform(_ command: Scenario.Command) -> Bool {
+        /// Performs a step, and lets the apps' tasks go on as far as they can before the next (docs/lifecycle.md
+        /// §19); `false`, changing nothing, when it is impossible now.
+        func perform(_ command: Scenario.Command) async -> Bool {
+            guard performStep(command) else { return false }
+            await device.settle()
+            return true
+        }
+
+        private func performStep(_ command: Scenario.Command) -> Bool {
             switch command {
             case .perform(let action):
                 do {

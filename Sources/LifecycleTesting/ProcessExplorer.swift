@@ -42,11 +42,11 @@ public struct ProcessExplorer {
     /// once. Throws when a supervisor cannot start (its sockets, the freezer asked for).
     public func explore(
         sessions: Int, actions: Int, seed: UInt64, progress: (_ sessions: Int, _ findings: Int) -> Void = { _, _ in }
-    ) throws -> ExplorationReport {
+    ) async throws -> ExplorationReport {
         let loop = ExplorationLoop<any Error>(
             runSession: { session in try runSession(session, actions: actions, seed: seed) }, replay: replay,
             scenarioSource: scenarioSource)
-        return try loop.explore(sessions: sessions, actions: actions, seed: seed, progress: progress)
+        return try await loop.explore(sessions: sessions, actions: actions, seed: seed, progress: progress)
     }
 
     /// The declarations of a finding's scenario: the device's, without the programs (`lifecycle run` replays it

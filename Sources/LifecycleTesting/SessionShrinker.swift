@@ -5,10 +5,10 @@ import LifecycleScenario
 /// gives the steps it could perform (an action that has become impossible dropped) when the candidate still fails
 /// the same way, and `nil` otherwise. The same for a simulated device and for real processes.
 enum SessionShrinker {
-    static func shrink(
-        _ commands: [Scenario.Command], keeps: ([Scenario.Command]) -> [Scenario.Command]?
-    ) -> [Scenario.Command] {
-        var best = keeps(commands) ?? commands
+    nonisolated(nonsending) static func shrink(
+        _ commands: [Scenario.Command], keeps: nonisolated(nonsending) ([Scenario.Command]) async -> [Scenario.Command]?
+    ) async -> [Scenario.Command] {
+        var best = await keeps(commands) ?? commands
         var span = max(1, best.count / 2)
         while true {
             var start = 0
@@ -16,7 +16,7 @@ enum SessionShrinker {
             while start < best.count {
                 var candidate = best
                 candidate.removeSubrange(start..<min(best.count, start + span))
-                if let shorter = keeps(candidate), shorter.count < best.count {
+                if let shorter = await keeps(candidate), shorter.count < best.count {
                     best = shorter
                     dropped = true
                 } else {
@@ -33,7 +33,7 @@ enum SessionShrinker {
             for shorter in SessionGenerator.waits where shorter < duration {
                 var candidate = best
                 candidate[index] = .wait(shorter)
-                if let kept = keeps(candidate), kept.count == best.count {
+                if let kept = await keeps(candidate), kept.count == best.count {
                     best = kept
                     break
                 }

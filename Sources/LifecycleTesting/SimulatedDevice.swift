@@ -40,6 +40,11 @@ public final class SimulatedDevice {
     private var archivesInMemory: [AppID: [String: Data]] = [:]
     /// The phone's date when the device started: its clock (``currentDate``) runs from there in virtual time.
     public let startDate: Date
+    /// How long ``settle()`` waits, in real time, for an app's task to change while Swift's pool runs work it cannot
+    /// tell from the task's (the tests' own): a task that does not is taken to wait for something that is not coming.
+    public var tasksQuietLimit: Duration = .seconds(1)
+    /// How long ``settle()`` waits at most, in real time, for work of the apps' tasks that goes on and on.
+    public var tasksTimeLimit: Duration = .seconds(10)
     /// The center, made when a test or an app's code first asks for it; no post is made before.
     let notificationCenters: LazyNotificationCenter
     private let code = HostedCode()
@@ -98,6 +103,7 @@ public final class SimulatedDevice {
         }
         code.device = self
         simulator.hostedCode = code
+        Self.countsPoolJobs
     }
 
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.

@@ -46,6 +46,8 @@ public final class DispatchQueue: @unchecked Sendable {
         group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
+        // An app's work under a simulated device is waited for between steps (docs/lifecycle.md §19).
+        let work = AppTasks.ofCodeRunningHere?.counting(work) ?? work
         dispatchQueue.async(group: group, qos: qos, flags: flags, execute: work)
     }
 

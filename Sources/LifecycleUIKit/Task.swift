@@ -26,15 +26,12 @@ public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
     }
 
     /// Starts `task` at once, or, when the app's code starts it on the main queue under a host that runs the app's
-    /// main queue, as the app's main-queue work.
+    /// main queue, as the app's main-queue work, counted among the app's tasks until it finishes.
     private init(
-        starting task: @escaping @MainActor () -> _Concurrency.Task<Success, Failure>,
+        starting task: @escaping @MainActor (AppTasks, Int) -> _Concurrency.Task<Success, Failure>,
         otherwise: @escaping () -> _Concurrency.Task<Success, Failure>
     ) {
-        guard MainQueueCheck.isOnMainQueue,
-            let application = MainActor.assumeIsolated({
-                Application.running.flatMap { $0.host.simulatesProcesses ? $0 : nil }
-            })
+        guard MainQueueCheck.isOnMainQueue, let application = MainActor.assumeIsolated({ Self.simulatedApplication })
         else {
             self.init(otherwise())
             return
@@ -42,9 +39,24 @@ public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
         let start = TaskStart<Success, Failure>()
         nonisolated(unsafe) let otherwise = otherwise
         MainActor.assumeIsolated {
-            application.enqueueMainQueueWork { start.started(immediately: task, cancelled: otherwise) }
+            let tasks = application.tasks
+            let number = tasks.taskStarted()
+            application.enqueueMainQueueWork {
+                start.started(
+                    immediately: { task(tasks, number) },
+                    cancelled: {
+                        tasks.taskFinished(number)
+                        return otherwise()
+                    })
+            }
         }
         self.init(start)
+    }
+
+    /// The application whose code runs now (in a turn, or in a task it started) under a host that simulates its
+    /// processes, if any: its tasks are counted, for the host to wait for them between steps.
+    @MainActor static var simulatedApplication: Application? {
+        Application.codeRunning.flatMap { $0.host.simulatesProcesses ? $0 : nil }
     }
 
     /// The task's result, once it finishes.
@@ -78,17 +90,31 @@ extension Task where Failure == Never {
     ) {
         nonisolated(unsafe) let operation = operation
         self.init(
-            starting: { _Concurrency.Task.immediate(name: name, priority: priority, operation: operation) },
+            starting: { tasks, number in
+                _Concurrency.Task.immediate(name: name, priority: priority) { @MainActor in
+                    defer { tasks.taskFinished(number) }
+                    return await AppTasks.$current.withValue((tasks, number)) { await operation() }
+                }
+            },
             otherwise: { _Concurrency.Task(name: name, priority: priority, operation: operation) })
     }
 
-    /// `Task.detached { … }`: Swift's, at once.
+    /// `Task.detached { … }`: Swift's, at once; the app's code's is counted among its tasks.
     @discardableResult
     public static func detached(
         name: String? = nil, priority: TaskPriority? = nil,
         operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task {
-        Task(_Concurrency.Task.detached(name: name, priority: priority, operation: operation))
+        guard let tasks = AppTasks.ofCodeRunningHere else {
+            return Task(_Concurrency.Task.detached(name: name, priority: priority, operation: operation))
+        }
+        let number = tasks.taskStarted()
+        nonisolated(unsafe) let operation = operation
+        return Task(
+            _Concurrency.Task.detached(name: name, priority: priority) {
+                defer { tasks.taskFinished(number) }
+                return await AppTasks.$current.withValue((tasks, number)) { await operation() }
+            })
     }
 
     /// `Task.immediate { … }`: runs at once until it first waits, as on iOS 26.
@@ -117,17 +143,31 @@ extension Task where Failure == any Error {
     ) {
         nonisolated(unsafe) let operation = operation
         self.init(
-            starting: { _Concurrency.Task.immediate(name: name, priority: priority, operation: operation) },
+            starting: { tasks, number in
+                _Concurrency.Task.immediate(name: name, priority: priority) { @MainActor in
+                    defer { tasks.taskFinished(number) }
+                    return try await AppTasks.$current.withValue((tasks, number)) { try await operation() }
+                }
+            },
             otherwise: { _Concurrency.Task(name: name, priority: priority, operation: operation) })
     }
 
-    /// `Task.detached { … }` whose work throws: Swift's, at once.
+    /// `Task.detached { … }` whose work throws: Swift's, at once; the app's code's is counted among its tasks.
     @discardableResult
     public static func detached(
         name: String? = nil, priority: TaskPriority? = nil,
         operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task {
-        Task(_Concurrency.Task.detached(name: name, priority: priority, operation: operation))
+        guard let tasks = AppTasks.ofCodeRunningHere else {
+            return Task(_Concurrency.Task.detached(name: name, priority: priority, operation: operation))
+        }
+        let number = tasks.taskStarted()
+        nonisolated(unsafe) let operation = operation
+        return Task(
+            _Concurrency.Task.detached(name: name, priority: priority) {
+                defer { tasks.taskFinished(number) }
+                return try await AppTasks.$current.withValue((tasks, number)) { try await operation() }
+            })
     }
 
     /// `Task.immediate { … }` whose work throws: runs at once until it first waits, as on iOS 26.
@@ -171,26 +211,30 @@ extension Task where Success == Never, Failure == Never {
 
     /// Suspends the current task for a time, in real time.
     public static func sleep(nanoseconds duration: UInt64) async throws {
-        try await _Concurrency.Task<Never, Never>.sleep(nanoseconds: duration)
+        try await AppTasks.sleeping { try await _Concurrency.Task<Never, Never>.sleep(nanoseconds: duration) }
     }
 
     /// Suspends the current task for a duration, in real time.
     public static func sleep(for duration: Duration) async throws {
-        try await _Concurrency.Task<Never, Never>.sleep(for: duration)
+        try await AppTasks.sleeping { try await _Concurrency.Task<Never, Never>.sleep(for: duration) }
     }
 
     /// Suspends the current task for a duration of a clock's.
     public static func sleep<C: Clock>(
         for duration: C.Instant.Duration, tolerance: C.Instant.Duration? = nil, clock: C = .continuous
     ) async throws {
-        try await _Concurrency.Task<Never, Never>.sleep(for: duration, tolerance: tolerance, clock: clock)
+        try await AppTasks.sleeping {
+            try await _Concurrency.Task<Never, Never>.sleep(for: duration, tolerance: tolerance, clock: clock)
+        }
     }
 
     /// Suspends the current task until a clock's deadline.
     public static func sleep<C: Clock>(
         until deadline: C.Instant, tolerance: C.Instant.Duration? = nil, clock: C = .continuous
     ) async throws {
-        try await _Concurrency.Task<Never, Never>.sleep(until: deadline, tolerance: tolerance, clock: clock)
+        try await AppTasks.sleeping {
+            try await _Concurrency.Task<Never, Never>.sleep(until: deadline, tolerance: tolerance, clock: clock)
+        }
     }
 }
 

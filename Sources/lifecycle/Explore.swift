@@ -7,7 +7,7 @@ import LifecycleSupervisor
 import LifecycleTesting
 
 extension Lifecycle {
-    struct Explore: ParsableCommand {
+    struct Explore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "explore",
             abstract: "Look for lifecycle bugs in a device's real apps: random sessions, each finding shrunk.",
@@ -58,7 +58,7 @@ extension Lifecycle {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let (description, infos) = try Supervise.load(device)
             let known = Set(description.apps.map(\.id.rawValue))
             for name in app where !known.contains(name) {
@@ -75,7 +75,7 @@ extension Lifecycle {
             explorer.outputFolder = appOutput
             let report: ExplorationReport
             do {
-                report = try explorer.explore(sessions: sessions, actions: actions, seed: seed) { done, found in
+                report = try await explorer.explore(sessions: sessions, actions: actions, seed: seed) { done, found in
                     Terminal.printError("explored \(done) of \(sessions) sessions; \(found) found")
                 }
             } catch {

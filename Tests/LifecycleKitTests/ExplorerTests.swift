@@ -11,18 +11,18 @@ import Testing
         _ options: String = "", sessions: Int = 200, actions: Int = 40,
         _ delegate: @escaping @MainActor () -> any ApplicationDelegate,
         configure: (inout LifecycleExplorer) -> Void = { _ in }
-    ) throws -> ExplorationReport {
+    ) async throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app \(options)\n")
         explorer.run("app", delegate: delegate)
         configure(&explorer)
-        return explorer.explore(sessions: sessions, actions: actions, seed: 1)
+        return await explorer.explore(sessions: sessions, actions: actions, seed: 1)
     }
 
     static func kinds(_ report: ExplorationReport) -> [ExplorationFinding.Kind] { report.findings.map(\.kind) }
 
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
-    @Test func aCarefulAppGivesNoFinding() throws {
-        let report = try Self.explore(
+    @Test func aCarefulAppGivesNoFinding() async throws {
+        let report = try await Self.explore(
             "background-modes=fetch,remote-notification bgtasks=com.app.refresh:refresh notifications restores-state "
                 + "url-schemes=app",
             sessions: ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300,
@@ -36,8 +36,8 @@ import Testing
         #expect(report.findings.isEmpty, "\(report)")
     }
 
-    @Test func aBackgroundTaskNeverEndedIsFound() throws {
-        let report = try Self.explore { LeakyDelegate() }
+    @Test func aBackgroundTaskNeverEndedIsFound() async throws {
+        let report = try await Self.explore { LeakyDelegate() }
         #expect(Self.kinds(report) == [.backgroundTaskNotEnded], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(finding.steps <= 4, "\(finding)")
@@ -45,31 +45,33 @@ import Testing
         #expect(finding.trace.contains("background time used up with a background task not ended"))
     }
 
-    @Test func aFetchNeverCompletedIsFound() throws {
-        let report = try Self.explore("background-modes=fetch") { SilentFetcher() }
+    @Test func aFetchNeverCompletedIsFound() async throws {
+        let report = try await Self.explore("background-modes=fetch") { SilentFetcher() }
         #expect(Self.kinds(report) == [.completionHandlerNotCalled], "\(report)")
     }
 
-    @Test func aLaunchHandlerRegisteredLateIsFound() throws {
-        let report = try Self.explore("background-modes=fetch bgtasks=com.app.refresh:refresh") { LateRegistrar() }
+    @Test func aLaunchHandlerRegisteredLateIsFound() async throws {
+        let report = try await Self.explore("background-modes=fetch bgtasks=com.app.refresh:refresh") {
+            LateRegistrar()
+        }
         #expect(Self.kinds(report) == [.bgtaskRegisteredLate], "\(report)")
     }
 
-    @Test func aNotificationDelegateSetLateIsFound() throws {
-        let report = try Self.explore("notifications") { LateNotificationDelegate() }
+    @Test func aNotificationDelegateSetLateIsFound() async throws {
+        let report = try await Self.explore("notifications") { LateNotificationDelegate() }
         #expect(Self.kinds(report) == [.notificationDelegateLate], "\(report)")
     }
 
-    @Test func aSlowLaunchIsFoundByTheWatchdog() throws {
-        let report = try Self.explore("did-finish-launching=25s") { CarefulDelegate() }
+    @Test func aSlowLaunchIsFoundByTheWatchdog() async throws {
+        let report = try await Self.explore("did-finish-launching=25s") { CarefulDelegate() }
         #expect(Self.kinds(report) == [.watchdog], "\(report)")
         #expect(report.findings.first?.steps == 1, "\(report)")
     }
 
     /// Work that comes due while the process is suspended waits for it to run again, as on a phone: it runs at the
     /// next resume, and calls the system then (docs/lifecycle.md §19).
-    @Test func workThatComesDueWhileSuspendedWaitsForTheResume() throws {
-        let report = try Self.explore { SuspendedWorker() }
+    @Test func workThatComesDueWhileSuspendedWaitsForTheResume() async throws {
+        let report = try await Self.explore { SuspendedWorker() }
         #expect(report.findings.isEmpty, "\(report)")
         let device = try SimulatedDevice(
             profile: .ios17, apps: [AppConfiguration(id: "app")], delegates: ["app": SuspendedWorker()])
@@ -82,8 +84,8 @@ import Testing
         #expect(device.workRanWhileSuspended.isEmpty)
     }
 
-    @Test func stateLostAcrossAPurgeIsFound() throws {
-        let report = try Self.explore("url-schemes=app") {
+    @Test func stateLostAcrossAPurgeIsFound() async throws {
+        let report = try await Self.explore("url-schemes=app") {
             ForgetfulDelegate()
         } configure: { explorer in
             explorer.snapshot("app") { (app: ForgetfulDelegate) in app.draft }
@@ -91,8 +93,8 @@ import Testing
         #expect(Self.kinds(report) == [.stateLostAcrossPurge], "\(report)")
     }
 
-    @Test func anInvariantOfTheAppIsChecked() throws {
-        let report = try Self.explore {
+    @Test func anInvariantOfTheAppIsChecked() async throws {
+        let report = try await Self.explore {
             TimerLeaker()
         } configure: { explorer in
             explorer.invariant("the timer runs only while active", of: "app") { (app: TimerLeaker, device) in
@@ -105,10 +107,10 @@ import Testing
 
     /// A scene-based app that reads a URL only in `scene(_:openURLContexts:)` drops the one that launches it, which
     /// comes in the connection options (expo, tauri, cordova-ios and Avalonia shipped this bug).
-    @Test func aURLDroppedOnAColdLaunchIsFound() throws {
+    @Test func aURLDroppedOnAColdLaunchIsFound() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app scenes url-schemes=app\n")
         explorer.run("app", delegate: { PlainDelegate() }, sceneDelegateClass: URLOnlyWhenRunning.self)
-        let report = explorer.explore(sessions: 200, actions: 40, seed: 1)
+        let report = await explorer.explore(sessions: 200, actions: 40, seed: 1)
         #expect(Self.kinds(report) == [.launchItemDropped], "\(report)")
         #expect(report.findings.first?.scenario.hasSuffix("open-url app app://item/1\n") == true, "\(report)")
         #expect(report.findings.first?.steps == 1, "\(report)")
@@ -117,8 +119,8 @@ import Testing
     /// An app-delegate app whose delegate implements none of the methods a URL, an activity or a quick action comes
     /// to drops them; one that implements them drops none (`CarefulDelegate`, in the ten thousand sessions above).
     @Test(arguments: ["url-schemes=app", "activity-types=com.app.view", "shortcut-items=com.app.new"])
-    func anItemAnAppDelegateNeverHandlesIsFound(declaring option: String) throws {
-        let report = try Self.explore(option) { PlainDelegate() }
+    func anItemAnAppDelegateNeverHandlesIsFound(declaring option: String) async throws {
+        let report = try await Self.explore(option) { PlainDelegate() }
         #expect(Self.kinds(report) == [.launchItemDropped], "\(report)")
         // The item that launches the app is in its launch options too, where its code may read it: the shortest
         // finding hands it a second one, to the running app.
@@ -126,22 +128,22 @@ import Testing
     }
 
     /// A scene that reads its launch items in both places drops none.
-    @Test func aSceneThatReadsItsLaunchItemsEverywhereDropsNone() throws {
+    @Test func aSceneThatReadsItsLaunchItemsEverywhereDropsNone() async throws {
         var explorer = try LifecycleExplorer(
             declarations: "profile ios17\napp app scenes url-schemes=app activity-types=com.app.view "
                 + "shortcut-items=com.app.new\n")
         explorer.run("app", delegate: { PlainDelegate() }, sceneDelegateClass: CarefulScene.self)
-        let report = explorer.explore(sessions: 300, actions: 40, seed: 1)
+        let report = await explorer.explore(sessions: 300, actions: 40, seed: 1)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
     /// Thor's neutral sequences in an existing scenario: a purge and back changes what an app that keeps its draft
     /// only in memory shows; Home and back does not.
-    @Test func aNeutralPurgeChangesWhatAForgetfulAppShows() throws {
+    @Test func aNeutralPurgeChangesWhatAForgetfulAppShows() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp app\napp other\n")
         explorer.run("app", delegate: { ForgetfulDelegate() })
         explorer.snapshot("app") { (app: ForgetfulDelegate) in app.draft }
-        let report = try explorer.checkNeutralSequences(
+        let report = try await explorer.checkNeutralSequences(
             in: "open-url app app://draft/1\nwait 5s\nexpect app active\n")
         #expect(report.findings.map(\.kind) == [.neutralSequence], "\(report)")
         let finding = try #require(report.findings.first)
@@ -154,7 +156,7 @@ import Testing
 
     /// A careful app comes through every neutral sequence unchanged; one that keeps a timer running while
     /// inactive does not come through the lock.
-    @Test func neutralSequencesLeaveACarefulAppAsItWas() throws {
+    @Test func neutralSequencesLeaveACarefulAppAsItWas() async throws {
         let scenario = "open-url app app://draft/1\nhome\ntap app\nwait 30s\n"
         var careful = try LifecycleExplorer(declarations: "profile ios17\napp app restores-state\n")
         careful.run("app", delegate: { CarefulDelegate() })
@@ -162,21 +164,21 @@ import Testing
         careful.invariant("the timer runs only while active", of: "app") { (app: CarefulDelegate, device) in
             !app.timerRunning || device.state(of: "app") == .active
         }
-        let clean = try careful.checkNeutralSequences(in: scenario)
+        let clean = try await careful.checkNeutralSequences(in: scenario)
         #expect(clean.findings.isEmpty, "\(clean)")
         var leaky = try LifecycleExplorer(declarations: "profile ios17\napp app\n")
         leaky.run("app", delegate: { TimerLeaker() })
         leaky.invariant("the timer runs only while active", of: "app") { (app: TimerLeaker, device) in
             !app.timerRunning || device.state(of: "app") == .active
         }
-        let found = try leaky.checkNeutralSequences(in: scenario)
+        let found = try await leaky.checkNeutralSequences(in: scenario)
         #expect(found.findings.contains { $0.detail.hasPrefix("lock and unlock") }, "\(found)")
     }
 
     /// The same seed, the same findings, to the letter.
-    @Test func theSameSeedGivesTheSameReport() throws {
-        let first = try Self.explore(sessions: 50) { LeakyDelegate() }
-        let second = try Self.explore(sessions: 50) { LeakyDelegate() }
+    @Test func theSameSeedGivesTheSameReport() async throws {
+        let first = try await Self.explore(sessions: 50) { LeakyDelegate() }
+        let second = try await Self.explore(sessions: 50) { LeakyDelegate() }
         #expect(first.description == second.description)
     }
 

@@ -31,8 +31,8 @@ import Testing
         return explorer
     }
 
-    @Test func sessionsReachTwoAppsSideBySideAndActOnThem() throws {
-        let sessions = try Self.explorer().generatedSessions(sessions: 400, actions: 40, seed: 1)
+    @Test func sessionsReachTwoAppsSideBySideAndActOnThem() async throws {
+        let sessions = try await Self.explorer().generatedSessions(sessions: 400, actions: 40, seed: 1)
         let lines = Set(sessions.flatMap { $0.split(separator: "\n").map { String($0.split(separator: " ")[0]) } })
         let placed = sessions.contains { $0.contains("new-window notes split") || $0.contains("new-window mail split") }
         #expect(placed)
@@ -41,12 +41,12 @@ import Testing
         }
     }
 
-    @Test func anAppThatTakesActiveForAloneIsFound() throws {
+    @Test func anAppThatTakesActiveForAloneIsFound() async throws {
         var explorer = try Self.explorer()
         explorer.invariant("one app at a time holds the camera") { device in
             device.applications.values.filter { ($0.delegate as? CameraAppDelegate)?.holdsCamera == true }.count <= 1
         }
-        let report = explorer.explore(sessions: 100, actions: 40, seed: 1)
+        let report = await explorer.explore(sessions: 100, actions: 40, seed: 1)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .invariant)
         // Shrunk to the two apps side by side: one in front, the other's window beside it.

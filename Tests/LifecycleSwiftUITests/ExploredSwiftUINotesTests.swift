@@ -69,27 +69,27 @@ struct LinklessApp: App {
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
     static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
 
-    static func explore(_ app: any App.Type) throws -> ExplorationReport {
+    static func explore(_ app: any App.Type) async throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: declarations)
         try explorer.run("notes", app: app)
-        return explorer.explore(sessions: sessions, actions: 40, seed: 2026)
+        return await explorer.explore(sessions: sessions, actions: 40, seed: 2026)
     }
 
-    @Test func theDraftInStateIsLostAcrossAPurge() throws {
-        let report = try Self.explore(HastyNotesApp.self)
+    @Test func theDraftInStateIsLostAcrossAPurge() async throws {
+        let report = try await Self.explore(HastyNotesApp.self)
         let lost = try #require(report.findings.first { $0.kind == .stateLostAcrossPurge }, "\(report)")
         #expect(lost.scenario.hasSuffix("tap notes\nhome\nmemory-pressure\ntap notes\n"), "\(lost)")
         #expect(lost.detail.contains("Note 1") && lost.detail.contains("Note 2"), "\(lost)")
         #expect(lost.detail.contains("@State /App/WindowGroup/HastyNotesView#draft"), "\(lost)")
     }
 
-    @Test func theDraftInSceneStorageComesBack() throws {
-        let report = try Self.explore(CarefulNotesApp.self)
+    @Test func theDraftInSceneStorageComesBack() async throws {
+        let report = try await Self.explore(CarefulNotesApp.self)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
-    @Test func aLinkNoViewHandlesIsDropped() throws {
-        let report = try Self.explore(LinklessApp.self)
+    @Test func aLinkNoViewHandlesIsDropped() async throws {
+        let report = try await Self.explore(LinklessApp.self)
         let dropped = try #require(report.findings.first { $0.kind == .launchItemDropped }, "\(report)")
         #expect(dropped.scenario.contains("open-url notes notes://"), "\(dropped)")
     }

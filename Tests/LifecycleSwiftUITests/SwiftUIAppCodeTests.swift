@@ -88,19 +88,19 @@ struct LeakyDraftApp: App {
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
     static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
 
-    static func explore(_ app: any App.Type) throws -> ExplorationReport {
+    static func explore(_ app: any App.Type) async throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp drafts scenes\napp mail\n")
         try explorer.run("drafts", app: app)
-        return explorer.explore(sessions: sessions, actions: 40, seed: 2027)
+        return await explorer.explore(sessions: sessions, actions: 40, seed: 2027)
     }
 
-    @Test func theCarefulSaverHasNoLifecycleBug() throws {
-        let report = try Self.explore(CarefulDraftApp.self)
+    @Test func theCarefulSaverHasNoLifecycleBug() async throws {
+        let report = try await Self.explore(CarefulDraftApp.self)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
-    @Test func theLeakySaversTaskIsFoundNotEnded() throws {
-        let report = try Self.explore(LeakyDraftApp.self)
+    @Test func theLeakySaversTaskIsFoundNotEnded() async throws {
+        let report = try await Self.explore(LeakyDraftApp.self)
         #expect(report.findings.map(\.kind) == [.backgroundTaskNotEnded], "\(report)")
     }
 }

@@ -16,11 +16,11 @@ import struct LifecycleCore.AppConfiguration
         #expect(device.printedTrace().contains("sceneDidBecomeActive:"))
     }
 
-    @Test func theTemplateHasNoLifecycleBug() throws {
+    @Test func theTemplateHasNoLifecycleBug() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp myapp scenes\napp mail\n")
         try explorer.run("myapp", app: MyAppApp.self)
         let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
-        let report = explorer.explore(sessions: sessions, actions: 40, seed: 14)
+        let report = await explorer.explore(sessions: sessions, actions: 40, seed: 14)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

@@ -11,8 +11,8 @@ enum UploadLog {
     static var lines: [String] = []
 }
 
-/// Where the app keeps what its session finished: main-actor work that does not suspend (an action that waits on
-/// work off the main actor finishes only after the explorer's step: docs/lifecycle.md §19).
+/// Where the app keeps what its session finished: main-actor work (AppRefreshTaskTests has an action whose work goes
+/// off the main actor).
 @MainActor
 final class UploadStore {
     static let shared = UploadStore()
@@ -46,10 +46,10 @@ struct UploadingApp: App {
         #expect(device.state(of: "uploads") == .suspended)
     }
 
-    @Test func theExplorerFindsNothingToReport() throws {
+    @Test func theExplorerFindsNothingToReport() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp uploads scenes\napp mail\n")
         try explorer.run("uploads", app: UploadingApp.self)
-        let report = explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 40, seed: 22)
+        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 40, seed: 22)
         #expect(report.findings.isEmpty, "\(report)")
         #expect(UploadLog.lines.contains("handled"), "the explorer woke the app for its session's events")
     }

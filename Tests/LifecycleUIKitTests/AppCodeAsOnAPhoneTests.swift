@@ -186,20 +186,20 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
         #expect(heard.objects == [ObjectIdentifier(UIApplication.application(for: application))])
     }
 
-    @Test func anExpirationHandlerThatEndsItsTaskOnTheMainQueueIsAFinding() throws {
+    @Test func anExpirationHandlerThatEndsItsTaskOnTheMainQueueIsAFinding() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios13\napp blog\n")
         explorer.run("blog", uikit: { DeferredEndingAppDelegate() })
-        let report = explorer.explore(sessions: 200, actions: 20, seed: 51)
+        let report = await explorer.explore(sessions: 200, actions: 20, seed: 51)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .backgroundTaskNotEnded, "\(report)")
         #expect(finding.detail.contains("Background task still not ended after expiration handlers"), "\(finding)")
         #expect(finding.trace.contains("This app will likely be terminated by the system"), "\(finding)")
     }
 
-    @Test func anExpirationHandlerThatEndsItsTaskBeforeReturningIsRight() throws {
+    @Test func anExpirationHandlerThatEndsItsTaskBeforeReturningIsRight() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios13\napp blog\n")
         explorer.run("blog", uikit: { EndingInTheHandlerAppDelegate() })
-        let report = explorer.explore(sessions: 200, actions: 20, seed: 51)
+        let report = await explorer.explore(sessions: 200, actions: 20, seed: 51)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
@@ -218,11 +218,11 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
         #expect(!trace.contains("still not ended"), "\(trace)")
     }
 
-    @Test func uiApplicationSharedInAnObserverOfAProcessOfSeveralApps() throws {
+    @Test func uiApplicationSharedInAnObserverOfAProcessOfSeveralApps() async throws {
         var explorer = try LifecycleExplorer(declarations: "app shop\napp news\n")
         explorer.run("shop", uikit: { AnalyticsAppDelegate() })
         explorer.run("news", uikit: { AnalyticsAppDelegate() })
-        let report = explorer.explore(sessions: 10_000, actions: 12, seed: 7)
+        let report = await explorer.explore(sessions: 10_000, actions: 12, seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }
@@ -275,16 +275,16 @@ final class FixedChatAppDelegate: ChatAppDelegate {
         #expect(device.printedTrace().contains("payload=call"), "\(device.printedTrace())")
     }
 
-    @Test func theExplorerReachesAPathTakenForOnePayload() throws {
+    @Test func theExplorerReachesAPathTakenForOnePayload() async throws {
         var explorer = try LifecycleExplorer(declarations: Self.declarations)
         explorer.run("chat", uikit: { ChatAppDelegate() })
-        let report = explorer.explore(sessions: 300, actions: 20, seed: 6)
+        let report = await explorer.explore(sessions: 300, actions: 20, seed: 6)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .completionHandlerNotCalled, "\(report)")
         #expect(finding.scenario.contains("payload=call"), "\(finding)")
         var fixed = try LifecycleExplorer(declarations: Self.declarations)
         fixed.run("chat", uikit: { FixedChatAppDelegate() })
-        #expect(fixed.explore(sessions: 300, actions: 20, seed: 6).findings.isEmpty)
+        await #expect(fixed.explore(sessions: 300, actions: 20, seed: 6).findings.isEmpty)
     }
 
     @Test func aPushThatLaunchesTheAppCarriesItsPayloadInTheLaunchOptions() throws {

@@ -8,21 +8,21 @@ import Testing
 /// The explorer's worked example (Examples/ExploredNotes): the notes app that does it right gives nothing; its hasty
 /// variant's three bugs are found, each shrunk to the scenario that shows it.
 @Suite @MainActor struct ExploredNotesTests {
-    static func explore(_ sceneDelegate: UIResponder.Type) throws -> ExplorationReport {
+    static func explore(_ sceneDelegate: UIResponder.Type) async throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(
             declarations: "profile ios17\napp notes scenes url-schemes=notes restores-state\napp mail\n")
         explorer.run("notes", uikit: { NotesAppDelegate() }, sceneDelegateClass: sceneDelegate)
         explorer.snapshot("notes") { (app: NotesAppDelegate) in app.draft }
-        return explorer.explore(sessions: 300, actions: 40, seed: 2026)
+        return await explorer.explore(sessions: 300, actions: 40, seed: 2026)
     }
 
-    @Test func theCarefulNotesAppHasNoLifecycleBug() throws {
-        let report = try Self.explore(NotesSceneDelegate.self)
+    @Test func theCarefulNotesAppHasNoLifecycleBug() async throws {
+        let report = try await Self.explore(NotesSceneDelegate.self)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
-    @Test func theHastyVariantsThreeBugsAreFound() throws {
-        let report = try Self.explore(HastyNotesSceneDelegate.self)
+    @Test func theHastyVariantsThreeBugsAreFound() async throws {
+        let report = try await Self.explore(HastyNotesSceneDelegate.self)
         #expect(
             Set(report.findings.map(\.kind)) == [.launchItemDropped, .backgroundTaskNotEnded, .stateLostAcrossPurge],
             "\(report)")

@@ -14,14 +14,14 @@ import Testing
 
     static func explore(
         _ makeDelegate: @escaping @MainActor () -> any UIApplicationDelegate, declarations: String = declarations
-    ) throws -> ExplorationReport {
+    ) async throws -> ExplorationReport {
         var explorer = try LifecycleExplorer(declarations: declarations)
         explorer.run("signin", uikit: makeDelegate)
-        return explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
+        return await explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
     }
 
-    @Test func theHastyAppSignsItsUserOutAfterALockedWake() throws {
-        let report = try Self.explore { HastySignInAppDelegate() }
+    @Test func theHastyAppSignsItsUserOutAfterALockedWake() async throws {
+        let report = try await Self.explore { HastySignInAppDelegate() }
         #expect(report.findings.map(\.kind) == [.protectedDataReadWhileUnavailable], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(
@@ -35,18 +35,18 @@ import Testing
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
     static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 1_000
 
-    @Test func theCarefulAppWaitsForProtectedData() throws {
+    @Test func theCarefulAppWaitsForProtectedData() async throws {
         var explorer = try LifecycleExplorer(declarations: Self.declarations)
         explorer.run("signin", uikit: { SignInAppDelegate() })
         explorer.snapshot("signin") { (app: SignInAppDelegate) in app.token }
-        let report = explorer.explore(sessions: Self.sessions, actions: 30, seed: 2026)
+        let report = await explorer.explore(sessions: Self.sessions, actions: 30, seed: 2026)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
     /// The hasty app with its token stored `AfterFirstUnlock`: readable while locked once the user has unlocked
     /// since the restart, so a locked wake signs nobody out — only a wake before that first unlock does (a reboot,
     /// then a push: luka-ios pull request 134's "spurious logout on first launch after reboot").
-    @Test func afterFirstUnlockLeavesOnlyTheWakeBeforeTheFirstUnlock() throws {
+    @Test func afterFirstUnlockLeavesOnlyTheWakeBeforeTheFirstUnlock() async throws {
         var explorer = try LifecycleExplorer(declarations: Self.declarations)
         explorer.run(
             "signin",
@@ -55,7 +55,7 @@ import Testing
                 delegate.store = TokenStore(accessible: kSecAttrAccessibleAfterFirstUnlock)
                 return delegate
             })
-        let report = explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
+        let report = await explorer.explore(sessions: 1_000, actions: 30, seed: 2026)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(report.findings.map(\.kind) == [.protectedDataReadWhileUnavailable], "\(report)")
         #expect(finding.scenario.contains("restart\n"), "\(finding)")
@@ -64,11 +64,11 @@ import Testing
 
     /// iOS 15.0 to 15.3: a prewarm while locked runs the launch methods, and the hasty app signs its user out there
     /// too; the careful one is silent.
-    @Test func onIOS15_0APrewarmWhileLockedSignsTheUserOut() throws {
+    @Test func onIOS15_0APrewarmWhileLockedSignsTheUserOut() async throws {
         let declarations = "profile ios15.0\napp signin data-protection\napp mail\n"
-        let hasty = try Self.explore({ HastySignInAppDelegate() }, declarations: declarations)
+        let hasty = try await Self.explore({ HastySignInAppDelegate() }, declarations: declarations)
         #expect(hasty.findings.map(\.kind) == [.protectedDataReadWhileUnavailable], "\(hasty)")
-        let careful = try Self.explore({ SignInAppDelegate() }, declarations: declarations)
+        let careful = try await Self.explore({ SignInAppDelegate() }, declarations: declarations)
         #expect(careful.findings.isEmpty, "\(careful)")
 
         var made: [HastySignInAppDelegate] = []
@@ -94,11 +94,11 @@ import Testing
 
     /// An app that writes nothing after the failed read, but shows its sign-in screen and never reads the token
     /// again: only the app's snapshot shows it, compared across the launch while locked.
-    @Test func aSignInScreenAfterALockedLaunchIsFoundByTheSnapshot() throws {
+    @Test func aSignInScreenAfterALockedLaunchIsFoundByTheSnapshot() async throws {
         var explorer = try LifecycleExplorer(declarations: Self.declarations)
         explorer.run("signin", uikit: { ForgetfulSignInAppDelegate() })
         explorer.snapshot("signin") { (app: ForgetfulSignInAppDelegate) in app.screen }
-        let report = explorer.explore(sessions: 1_000, actions: 40, seed: 2026)
+        let report = await explorer.explore(sessions: 1_000, actions: 40, seed: 2026)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .protectedDataReadWhileUnavailable, "\(report)")
         #expect(
@@ -113,7 +113,7 @@ import Testing
         var careful = try LifecycleExplorer(declarations: Self.declarations)
         careful.run("signin", uikit: { SignInAppDelegate() })
         careful.snapshot("signin") { (app: SignInAppDelegate) in app.token }
-        let silent = careful.explore(sessions: 1_000, actions: 40, seed: 2026)
+        let silent = await careful.explore(sessions: 1_000, actions: 40, seed: 2026)
         #expect(silent.findings.isEmpty, "\(silent)")
     }
 

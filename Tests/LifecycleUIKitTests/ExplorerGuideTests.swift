@@ -20,22 +20,22 @@ import Testing
         func sceneWillResignActive(_ scene: UIScene) { app?.timerRunning = false }
     }
 
-    @Test @MainActor func notesHasNoLifecycleBug() throws {
+    @Test @MainActor func notesHasNoLifecycleBug() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp notes scenes background-modes=fetch\n")
         explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)   // or delegate: { … }
         explorer.snapshot("notes") { (app: AppDelegate) in app.draft }       // must survive a purge
         explorer.invariant("no timer unless active", of: "notes") { (app: AppDelegate, device) in
             !app.timerRunning || device.state(of: "notes") == .active
         }
-        let report = explorer.explore(sessions: 2_000, actions: 50, seed: 7)
+        let report = await explorer.explore(sessions: 2_000, actions: 50, seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
 
-    @Test @MainActor func notesComesThroughNeutralSequences() throws {
+    @Test @MainActor func notesComesThroughNeutralSequences() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp notes scenes url-schemes=notes\n")
         explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)
         explorer.snapshot("notes") { (app: AppDelegate) in app.draft }
-        let report = try explorer.checkNeutralSequences(in: "open-url notes notes://draft/1\nwait 5s\nexpect notes active\n")
+        let report = try await explorer.checkNeutralSequences(in: "open-url notes notes://draft/1\nwait 5s\nexpect notes active\n")
         #expect(report.findings.isEmpty, "\(report)")
     }
 
@@ -96,7 +96,7 @@ import Testing
         }
     }
 
-    @MainActor static func exploreHybrid(_ delegate: @escaping @MainActor () -> HybridAppDelegate) throws
+    @MainActor static func exploreHybrid(_ delegate: @escaping @MainActor () -> HybridAppDelegate) async throws
         -> ExplorationReport
     {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp hybrid scenes url-schemes=hybrid\n")
@@ -105,13 +105,13 @@ import Testing
             (app: HybridAppDelegate, device) in
             device.state(of: "hybrid") != .active || app.urlsHandedToTheScene.allSatisfy(app.page.openedURLs.contains)
         }
-        return explorer.explore(sessions: 300, actions: 20, seed: 1671)
+        return await explorer.explore(sessions: 300, actions: 20, seed: 1671)
     }
 
-    @Test @MainActor func aLaunchLinkLostDownstreamIsFoundByTheAppsInvariant() throws {
-        let report = try Self.exploreHybrid { HybridAppDelegate() }
+    @Test @MainActor func aLaunchLinkLostDownstreamIsFoundByTheAppsInvariant() async throws {
+        let report = try await Self.exploreHybrid { HybridAppDelegate() }
         #expect(report.findings.map(\.kind) == [.invariant], "\(report)")
         #expect(report.findings.first?.scenario.hasSuffix("open-url hybrid hybrid://item/1\n") == true, "\(report)")
-        #expect(try Self.exploreHybrid { FixedHybridAppDelegate() }.findings.isEmpty)
+        await #expect(try Self.exploreHybrid { FixedHybridAppDelegate() }.findings.isEmpty)
     }
 }

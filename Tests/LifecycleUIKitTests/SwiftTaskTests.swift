@@ -174,24 +174,24 @@ actor Counter {
         #expect(task == task && task != Task { 0 })
     }
 
-    @Test func theExplorerSeesATaskEndItsBackgroundTask() throws {
+    @Test func theExplorerSeesATaskEndItsBackgroundTask() async throws {
         let declarations = "profile ios13\napp notes scenes\n"
         var right = try LifecycleExplorer(declarations: declarations)
         right.run("notes", uikit: { PodcastAppDelegate() }, sceneDelegateClass: SavingSceneDelegate.self)
-        let silent = right.explore(sessions: 2_000, actions: 20, seed: 51)
+        let silent = await right.explore(sessions: 2_000, actions: 20, seed: 51)
         #expect(silent.findings.isEmpty, "\(silent)")
 
         var leaky = try LifecycleExplorer(declarations: declarations)
         leaky.run("notes", uikit: { PodcastAppDelegate() }, sceneDelegateClass: LeakingSceneDelegate.self)
-        let report = leaky.explore(sessions: 2_000, actions: 20, seed: 51)
+        let report = await leaky.explore(sessions: 2_000, actions: 20, seed: 51)
         let finding = try #require(report.findings.first, "\(report)")
         #expect(finding.kind == .backgroundTaskNotEnded, "\(report)")
     }
 
-    @Test func theExplorerRunsThePodcastAppsUpkeepSilently() throws {
+    @Test func theExplorerRunsThePodcastAppsUpkeepSilently() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp pods scenes\n")
         explorer.run("pods", uikit: { PodcastAppDelegate() }, sceneDelegateClass: PodcastSceneDelegate.self)
-        let report = explorer.explore(sessions: 2_000, actions: 20, seed: 7)
+        let report = await explorer.explore(sessions: 2_000, actions: 20, seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

@@ -14,7 +14,7 @@ func explorerBenchmarks() {
     let sessions = 200
 
     Benchmark("Explorer: 200 sessions of 50 steps, real delegates", configuration: configuration) { _ in
-        let findings = await MainActor.run { GeneratedSessions.explore(sessions) }
+        let findings = await GeneratedSessions.explore(sessions)
         blackHole(findings)
     }
 
@@ -33,10 +33,10 @@ func shrinkingBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 5)
     Benchmark("Explorer: a failure at step 34, found and shrunk to 17 steps", configuration: configuration) { _ in
-        blackHole(await MainActor.run { shrinkLateLeak(leakingAt: 8, actions: 200, seed: 3) })
+        blackHole(await shrinkLateLeak(leakingAt: 8, actions: 200, seed: 3))
     }
     // The target's size: a failure after 209 steps (seed 2's session leaks at its 14th background).
     Benchmark("Explorer: a failure at step 209, found and shrunk to 30 steps", configuration: configuration) { _ in
-        blackHole(await MainActor.run { shrinkLateLeak(leakingAt: 14, actions: 400, seed: 2) })
+        blackHole(await shrinkLateLeak(leakingAt: 14, actions: 400, seed: 2))
     }
 }

@@ -12,22 +12,22 @@ import ExplorerWorkloads
 // up to 400 steps. Each prints what it counted.
 
 @MainActor
-func main() {
+func main() async {
     let arguments = CommandLine.arguments.dropFirst()
     let sessions = arguments.dropFirst().first.flatMap { Int($0) } ?? 200
     switch arguments.first {
     case "baseline":
-        print(GeneratedSessions.runScripted(GeneratedSessions.scenarios(sessions)))
+        print(GeneratedSessions.runScripted(await GeneratedSessions.scenarios(sessions)))
     case "shrink":
         let seed = arguments.dropFirst(2).first.flatMap { UInt64($0) } ?? 3
         let started = ContinuousClock.now
-        let steps = shrinkLateLeak(leakingAt: sessions, actions: 400, seed: seed)
+        let steps = await shrinkLateLeak(leakingAt: sessions, actions: 400, seed: seed)
         print(
             steps.map { "found after \($0.found) steps, shrunk to \($0.shrunk)" } ?? "nothing found", "in",
             ContinuousClock.now - started)
     default:
-        print(GeneratedSessions.explore(sessions))
+        print(await GeneratedSessions.explore(sessions))
     }
 }
 
-MainActor.assumeIsolated { main() }
+await main()

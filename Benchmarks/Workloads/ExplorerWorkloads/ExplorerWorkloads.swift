@@ -43,11 +43,11 @@ public final class LateLeaker: ApplicationDelegate {
 /// A late leak found and shrunk: one session of up to `actions` steps of `seed`, with no memory steps (a purge would
 /// start the count again). Gives the steps of the session as found and as shrunk.
 @MainActor
-public func shrinkLateLeak(leakingAt: Int, actions: Int, seed: UInt64) -> (found: Int, shrunk: Int)? {
+public func shrinkLateLeak(leakingAt: Int, actions: Int, seed: UInt64) async -> (found: Int, shrunk: Int)? {
     var explorer = try! LifecycleExplorer(declarations: "profile ios17\napp app\n")
     explorer.weights.memory = 0
     explorer.run("app", delegate: { LateLeaker(leakingAt: leakingAt) })
-    return explorer.explore(sessions: 1, actions: actions, seed: seed).findings.first.map {
+    return await explorer.explore(sessions: 1, actions: actions, seed: seed).findings.first.map {
         ($0.originalSteps, $0.steps)
     }
 }
@@ -57,11 +57,11 @@ public func shrinkLateLeak(leakingAt: Int, actions: Int, seed: UInt64) -> (found
 public enum GeneratedSessions {
     static var made: [Scenario]?
 
-    public static func scenarios(_ count: Int) -> [Scenario] {
+    public static func scenarios(_ count: Int) async -> [Scenario] {
         if let made { return made }
         var explorer = try! LifecycleExplorer(declarations: exploredDeclarations)
         explorer.run("app", delegate: { ExploredDelegate() })
-        let scenarios = explorer.generatedSessions(sessions: count, actions: 50, seed: 7).map {
+        let scenarios = await explorer.generatedSessions(sessions: count, actions: 50, seed: 7).map {
             try! ScenarioParser(file: "session").parse($0)
         }
         made = scenarios
@@ -69,10 +69,10 @@ public enum GeneratedSessions {
     }
 
     /// The explorer over `count` sessions of 50 steps of seed 7 with the careful delegate: how many findings (none).
-    public static func explore(_ count: Int) -> Int {
+    public static func explore(_ count: Int) async -> Int {
         var explorer = try! LifecycleExplorer(declarations: exploredDeclarations)
         explorer.run("app", delegate: { ExploredDelegate() })
-        return explorer.explore(sessions: count, actions: 50, seed: 7).findings.count
+        return await explorer.explore(sessions: count, actions: 50, seed: 7).findings.count
     }
 
     /// The same sessions run by the simulator with scripted apps and no checks: how many trace records they make.

@@ -1,0 +1,135 @@
+import Dispatch
+import Synchronization
+
+/// The Swift tasks one process of an app started under a host that simulates processes, and the work it sent to
+/// Dispatch's own queues (docs/lifecycle.md §19): what a simulated device waits for between the user's steps, as a
+/// phone gives that work the moment it needs before the user's next touch.
+///
+/// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes, and
+/// LifecycleUIKit's `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns.
+/// A task asleep (`Task.sleep`) is not waited for: its wake comes from the real clock. Nor is a task found waiting
+/// while nothing runs that could end its wait (``tasksTookNoStep()``): one that waits on a stream of events, for
+/// instance, which never finishes.
+package final class AppTasks: Sendable {
+    private struct State {
+        /// The tasks started and not finished, by number, each asleep or not.
+        var unfinished: [Int: Bool] = [:]
+        /// Those found waiting while nothing ran that could end their wait: waited for no more.
+        var longLived: Set<Int> = []
+        var nextTask = 0
+        /// Blocks sent to Dispatch's own queues that have not returned.
+        var blocksInFlight = 0
+        /// Grows at every change: a wait that sees it unchanged saw nothing happen.
+        var progress: UInt64 = 0
+        /// Who waits for the next change, by a number of their own, so that a timeout can take one back.
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// The ledger of the app task that runs now, if any, and the task's number there: its sleeps are counted.
+    @TaskLocal package static var current: (tasks: AppTasks, task: Int)?
+
+    package init() {}
+
+    // MARK: What is counted
+
+    /// A task of the app's code starts: it is waited for until ``taskFinished(_:)``. Returns its number.
+    package func taskStarted() -> Int {
+        change { state in
+            state.nextTask += 1
+            state.unfinished[state.nextTask] = false
+            return state.nextTask
+        }
+    }
+
+    package func taskFinished(_ task: Int) {
+        change { state in
+            state.unfinished[task] = nil
+            state.longLived.remove(task)
+        }
+    }
+
+    /// `work`, sent at once to one of Dispatch's own queues by the app's code, counted from now until it returns.
+    package func counting(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        change { $0.blocksInFlight += 1 }
+        return {
+            work()
+            self.change { $0.blocksInFlight -= 1 }
+        }
+    }
+
+    /// Runs `body`, a sleep of the current app task, which is not waited for meanwhile.
+    package static func sleeping<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        guard let (tasks, task) = current else { return try await body() }
+        tasks.change { $0.unfinished[task] = $0.unfinished[task].map { _ in true } }
+        defer { tasks.change { $0.unfinished[task] = $0.unfinished[task].map { _ in false } } }
+        return try await body()
+    }
+
+    /// Changes the state, and wakes those who wait for a change.
+    private func change<Result>(_ change: (inout State) -> Result) -> Result {
+        let (result, waiters) = state.withLock { state in
+            let result = change(&state)
+            state.progress &+= 1
+            defer { state.waiters = [] }
+            return (result, state.waiters.map(\.continuation))
+        }
+        for waiter in waiters { waiter.resume() }
+        return result
+    }
+
+    // MARK: Waiting
+
+    /// Whether some work of the app's may still do something without the real clock or a test: a task unfinished,
+    /// awake and not long-lived, or a block in flight.
+    package var hasWorkAwake: Bool {
+        state.withLock { state in
+            state.blocksInFlight > 0
+                || state.unfinished.contains { task, asleep in !asleep && !state.longLived.contains(task) }
+        }
+    }
+
+    /// Whether a block the app's code sent to one of Dispatch's own queues has not returned.
+    package var hasBlocksInFlight: Bool {
+        state.withLock { $0.blocksInFlight > 0 }
+    }
+
+    /// A number that changes whenever something counted here happens.
+    package var progress: UInt64 {
+        state.withLock { $0.progress }
+    }
+
+    /// The tasks awake were found waiting while nothing ran that could end their wait: they are waited for no more
+    /// (their end still counts as a change).
+    package func tasksTookNoStep() {
+        state.withLock { state in
+            for (task, asleep) in state.unfinished where !asleep { state.longLived.insert(task) }
+        }
+    }
+
+    /// Waits until something counted here changes after `progress`, or until `deadline` on the real clock; returns
+    /// whether something changed.
+    package func change(after progress: UInt64, before deadline: ContinuousClock.Instant) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let id = state.withLock { state -> UInt64? in
+                guard state.progress == progress else { return nil }
+                state.nextWaiter += 1
+                state.waiters.append((state.nextWaiter, continuation))
+                return state.nextWaiter
+            }
+            guard let id else { return continuation.resume() }
+            let left = ContinuousClock.now.duration(to: deadline).components
+            let nanoseconds = max(0, left.seconds) * 1_000_000_000 + max(0, left.attoseconds) / 1_000_000_000
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+                let late = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return state.waiters.remove(at: index).continuation
+                }
+                late?.resume()
+            }
+        }
+        return self.progress != progress
+    }
+}
