@@ -79,7 +79,7 @@ let package = Package(
         // The app-facing API: Application and ApplicationDelegate, with UIKit's names.
         .target(name: "LifecycleKit", dependencies: ["LifecycleCore"]),
         // UIKit's own names over LifecycleKit, so that a delegate written for iOS builds unchanged.
-        .target(name: "LifecycleUIKit", dependencies: ["LifecycleKit", "LifecycleTerminal"]),
+        .target(name: "LifecycleUIKit", dependencies: ["LifecycleKit", "LifecycleTerminal", "CLifecycleShims"]),
         // SwiftUI's app lifecycle over the UIKit names (docs/lifecycle.md §22): `App`, `WindowGroup`, scene phase,
         // state and the lifecycle's modifiers, so that a SwiftUI app's files build unchanged and run under every host.
         .target(name: "LifecycleSwiftUI", dependencies: ["LifecycleKit", "LifecycleUIKit", "LifecycleSwiftUIMacros"]),
@@ -111,7 +111,7 @@ let package = Package(
             name: "LifecycleTesting",
             dependencies: [
                 "LifecycleKit", "LifecycleUIKit", "LifecycleScenario", "LifecycleSimulator", "LifecycleTrace",
-                "LifecycleSupervisor", "CLifecycleShims", .product(name: "Logging", package: "swift-log"),
+                "LifecycleSupervisor", .product(name: "Logging", package: "swift-log"),
             ]),
         // A host of real processes: the supervisor (docs/supervisor.md).
         .target(

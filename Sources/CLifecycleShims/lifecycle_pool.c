@@ -1,15 +1,15 @@
 #include "lifecycle_pool.h"
 
-#include <stdatomic.h>
-#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 // What a simulated device needs to know to wait for an app's Swift tasks between steps (docs/architecture.md): whether
-// any work is running on Swift's global executor. The runtime lets a program take its global executor's enqueues
-// (`swift_task_enqueueGlobal_hook`, declared in the runtime's ConcurrencyHooks.def); the hook sends each job where
-// the runtime's Dispatch-based executor sends it, Dispatch's global queue, and runs it with `swift_job_run` on the
-// generic executor (a null identity and implementation), counting it until it returns. Both take Swift's calling
-// convention; libdispatch's two functions are declared here as libdispatch declares them, without its headers.
+// any of the app's work runs on Swift's global executor. The runtime lets a program take its global executor's
+// enqueues (`swift_task_enqueueGlobal_hook`, declared in the runtime's ConcurrencyHooks.def); the hook asks whose
+// work each job is, sends it where the runtime's Dispatch-based executor sends it, Dispatch's global queue, and runs
+// it with `swift_job_run` on the generic executor (a null identity and implementation), telling its owner when it
+// has returned. The runtime's functions take Swift's calling convention; libdispatch's two are declared here as
+// libdispatch declares them, without its headers.
 
 typedef void (*lifecycle_enqueue_original)(void *job) __attribute__((swiftcall));
 typedef void (*lifecycle_enqueue_hook)(void *job, lifecycle_enqueue_original original) __attribute__((swiftcall));
@@ -19,23 +19,53 @@ extern void swift_job_run(void *job, const void *identity, uintptr_t implementat
 extern void *dispatch_get_global_queue(long identifier, unsigned long flags);
 extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
 
-static atomic_long jobs_in_flight;
+static lifecycle_pool_owner_of_enqueue owner_of_enqueue;
+static lifecycle_pool_job_done job_done;
+static _Thread_local void *thread_owner;
+
+struct owned_job {
+    void *job;
+    void *owner;
+};
 
 static void run_job(void *job) {
     swift_job_run(job, NULL, 0);
-    atomic_fetch_sub(&jobs_in_flight, 1);
 }
 
-__attribute__((swiftcall)) static void enqueue_counted(void *job, lifecycle_enqueue_original original) {
+static void run_owned_job(void *context) {
+    struct owned_job *owned = context;
+    swift_job_run(owned->job, NULL, 0);
+    job_done(owned->owner);
+    free(owned);
+}
+
+__attribute__((swiftcall)) static void enqueue(void *job, lifecycle_enqueue_original original) {
     (void)original;
-    atomic_fetch_add(&jobs_in_flight, 1);
-    dispatch_async_f(dispatch_get_global_queue(0, 0), job, run_job);
+    void *queue = dispatch_get_global_queue(0, 0);
+    void *owner = owner_of_enqueue();
+    struct owned_job *owned = owner ? malloc(sizeof *owned) : NULL;
+    if (!owned) {
+        // No owner (or no memory to remember it): the job runs as the runtime would run it, uncounted.
+        if (owner) job_done(owner);
+        dispatch_async_f(queue, job, run_job);
+        return;
+    }
+    owned->job = job;
+    owned->owner = owner;
+    dispatch_async_f(queue, owned, run_owned_job);
 }
 
-void lifecycle_pool_count_jobs(void) {
-    swift_task_enqueueGlobal_hook = enqueue_counted;
+void lifecycle_pool_count_jobs(lifecycle_pool_owner_of_enqueue owner, lifecycle_pool_job_done done) {
+    if (swift_task_enqueueGlobal_hook == enqueue) return;
+    owner_of_enqueue = owner;
+    job_done = done;
+    swift_task_enqueueGlobal_hook = enqueue;
 }
 
-long lifecycle_pool_jobs_in_flight(void) {
-    return atomic_load(&jobs_in_flight);
+void lifecycle_pool_set_thread_owner(void *owner) {
+    thread_owner = owner;
+}
+
+void *lifecycle_pool_thread_owner(void) {
+    return thread_owner;
 }

@@ -5,8 +5,9 @@ import Synchronization
 /// Dispatch's own queues (docs/lifecycle.md §19): what a simulated device waits for between the user's steps, as a
 /// phone gives that work the moment it needs before the user's next touch.
 ///
-/// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes, and
-/// LifecycleUIKit's `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns.
+/// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes; its
+/// `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns; and its hook on
+/// Swift's global executor each job the app's work sends there (``jobEnqueued()``), until it returns.
 /// A task asleep (`Task.sleep`) is not waited for: its wake comes from the real clock. Nor is a task found waiting
 /// while nothing runs that could end its wait (``tasksTookNoStep()``): one that waits on a stream of events, for
 /// instance, which never finishes.
@@ -17,8 +18,9 @@ package final class AppTasks: Sendable {
         /// Those found waiting while nothing ran that could end their wait: waited for no more.
         var longLived: Set<Int> = []
         var nextTask = 0
-        /// Blocks sent to Dispatch's own queues that have not returned.
+        /// Blocks sent to Dispatch's own queues, and jobs sent to Swift's global executor, that have not returned.
         var blocksInFlight = 0
+        var jobsInFlight = 0
         /// Grows at every change: a wait that sees it unchanged saw nothing happen.
         var progress: UInt64 = 0
         /// Who waits for the next change, by a number of their own, so that a timeout can take one back.
@@ -60,6 +62,20 @@ package final class AppTasks: Sendable {
         }
     }
 
+    /// A job of the app's work is sent to Swift's global executor: it is waited for until ``jobReturned()``.
+    ///
+    /// Called as the job is enqueued, inside Swift's runtime: it only counts, and wakes no one.
+    package func jobEnqueued() {
+        state.withLock { state in
+            state.jobsInFlight += 1
+            state.progress &+= 1
+        }
+    }
+
+    package func jobReturned() {
+        change { $0.jobsInFlight -= 1 }
+    }
+
     /// Runs `body`, a sleep of the current app task, which is not waited for meanwhile.
     package static func sleeping<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         guard let (tasks, task) = current else { return try await body() }
@@ -86,14 +102,15 @@ package final class AppTasks: Sendable {
     /// awake and not long-lived, or a block in flight.
     package var hasWorkAwake: Bool {
         state.withLock { state in
-            state.blocksInFlight > 0
+            state.blocksInFlight > 0 || state.jobsInFlight > 0
                 || state.unfinished.contains { task, asleep in !asleep && !state.longLived.contains(task) }
         }
     }
 
-    /// Whether a block the app's code sent to one of Dispatch's own queues has not returned.
-    package var hasBlocksInFlight: Bool {
-        state.withLock { $0.blocksInFlight > 0 }
+    /// Whether a block the app's code sent to one of Dispatch's own queues, or a job of its tasks' work on Swift's
+    /// global executor, has not returned.
+    package var hasWorkInFlight: Bool {
+        state.withLock { $0.blocksInFlight > 0 || $0.jobsInFlight > 0 }
     }
 
     /// A number that changes whenever something counted here happens.

@@ -190,6 +190,8 @@ public struct LifecycleExplorer {
         var generator = SessionGenerator(
             seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps)
         guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
+        // The main actor is the tests' too: a session's steps settle only when the apps' tasks need it.
+        await Task.yield()
         var commands: [Scenario.Command] = []
         for _ in 0..<max(0, actions) {
             var performed: Scenario.Command?

@@ -1,6 +1,6 @@
-import CLifecycleShims
 import LifecycleCore
 import LifecycleKit
+import LifecycleUIKit
 
 extension SimulatedDevice {
     /// Lets the Swift tasks the apps' code started go on until each has finished, sleeps, or waits for something
@@ -21,14 +21,15 @@ extension SimulatedDevice {
     ///
     /// A suspended app's tasks are not waited for: on a phone they are frozen with the app. A task that waits while
     /// nothing runs that could end its wait — the next event of a stream, a continuation never resumed — is not
-    /// waited for again in its process; while Swift's pool runs other work (the tests' own), a task that does not
-    /// change for ``tasksQuietLimit`` is taken to be such a task. Work still going on after ``tasksTimeLimit`` of real
-    /// time (tasks that start tasks without end, blocks that do not return) is left going, with a note in the trace.
+    /// waited for again in its process. Work still going on after ``tasksTimeLimit`` of real time spent waiting for
+    /// it (a block that does not return), or after ``settleTurnLimit`` turns of the main actor (tasks that start
+    /// tasks without end), is left going, with a note in the trace.
     public func settle() async {
-        let deadline = ContinuousClock.now + tasksTimeLimit
+        // Real time counts only while the apps' work runs elsewhere: the main actor's turns are shared with the
+        // tests' own work, which may hold it for seconds.
+        var waited = Duration.zero
         var quietTurns = 0
-        var othersBusySince: ContinuousClock.Instant?
-        while true {
+        for _ in 0..<Self.settleTurnLimit {
             let running = applications.keys.sorted().compactMap { app -> Application? in
                 switch state(of: app) {
                 case .suspended, .notRunning: nil
@@ -37,7 +38,7 @@ extension SimulatedDevice {
             }
             let awake = running.filter(\.tasks.hasWorkAwake)
             guard !awake.isEmpty else { return }
-            guard ContinuousClock.now < deadline else { return noteWorkGoingOn(of: awake) }
+            guard waited < tasksTimeLimit else { return noteWorkGoingOn(of: awake) }
             let before = awake.map(\.tasks.progress)
             // A turn of the main actor for the tasks' work that came back to it, then the main queue's work it left.
             await Task.yield()
@@ -47,46 +48,38 @@ extension SimulatedDevice {
                 ranMainQueue = true
             }
             if ranMainQueue || awake.map(\.tasks.progress) != before {
-                (quietTurns, othersBusySince) = (0, nil)
-                continue
-            }
-            let blocksInFlight = awake.contains(where: \.tasks.hasBlocksInFlight)
-            guard blocksInFlight || lifecycle_pool_jobs_in_flight() > 0 else {
-                // Nothing ran anywhere, twice: what a task still awaits, none of the work can bring (the second turn
-                // of the main actor runs what work that ended just before the first had sent it).
-                (quietTurns, othersBusySince) = (quietTurns + 1, nil)
+                quietTurns = 0
+            } else if let index = awake.firstIndex(where: \.tasks.hasWorkInFlight) {
+                // The apps' work runs elsewhere (Swift's pool, Dispatch's queues): its end is waited for.
+                quietTurns = 0
+                let started = ContinuousClock.now
+                _ = await awake[index].tasks.change(after: before[index], before: started + .milliseconds(1))
+                waited += started.duration(to: .now)
+            } else {
+                // Nothing of theirs ran anywhere, twice: what a task still awaits, none of its work can bring (the
+                // second turn of the main actor runs what work that ended just before the first had sent it).
+                quietTurns += 1
                 if quietTurns == 2 {
                     for application in awake { application.tasks.tasksTookNoStep() }
                 }
-                continue
             }
-            // Work runs elsewhere: the app's blocks, or jobs on Swift's pool, which the tests' own work shares.
-            quietTurns = 0
-            let now = ContinuousClock.now
-            if !blocksInFlight {
-                let since = othersBusySince ?? now
-                othersBusySince = since
-                if since.duration(to: now) >= tasksQuietLimit {
-                    for application in awake { application.tasks.tasksTookNoStep() }
-                    othersBusySince = nil
-                    continue
-                }
-            }
-            _ = await awake[0].tasks.change(after: before[0], before: min(deadline, now + .milliseconds(1)))
         }
+        noteWorkGoingOn(of: applications.keys.sorted().compactMap { applications[$0] }.filter(\.tasks.hasWorkAwake))
     }
+
+    /// How many turns of the main actor ``settle()`` gives the apps' tasks at most: tasks that start tasks without
+    /// end take them all.
+    static let settleTurnLimit = 100_000
 
     private func noteWorkGoingOn(of applications: [Application]) {
         for application in applications {
             simulator.record(
                 .note(
                     application.bundleIdentifier,
-                    "work of \(application.bundleIdentifier)'s Swift tasks went on after \(tasksTimeLimit) of real "
-                        + "time: the device goes on without waiting for it"))
+                    "work of \(application.bundleIdentifier)'s Swift tasks was still going on after "
+                        + "\(Self.settleTurnLimit) turns of the main actor or \(tasksTimeLimit) of real time waiting for "
+                        + "it: the device goes on without waiting for it"))
         }
     }
 
-    /// Counts the jobs of Swift's global executor, for ``settle()``: from the first device on, so that work a task
-    /// sends there in a step is counted by the settle after it.
-    static let countsPoolJobs: Void = lifecycle_pool_count_jobs()
 }

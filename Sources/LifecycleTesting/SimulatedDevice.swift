@@ -40,10 +40,8 @@ public final class SimulatedDevice {
     private var archivesInMemory: [AppID: [String: Data]] = [:]
     /// The phone's date when the device started: its clock (``currentDate``) runs from there in virtual time.
     public let startDate: Date
-    /// How long ``settle()`` waits, in real time, for an app's task to change while Swift's pool runs work it cannot
-    /// tell from the task's (the tests' own): a task that does not is taken to wait for something that is not coming.
-    public var tasksQuietLimit: Duration = .seconds(1)
-    /// How long ``settle()`` waits at most, in real time, for work of the apps' tasks that goes on and on.
+    /// How long ``settle()`` waits at most, in real time, for work of the apps' tasks that runs off the main actor and
+    /// does not end.
     public var tasksTimeLimit: Duration = .seconds(10)
     /// The center, made when a test or an app's code first asks for it; no post is made before.
     let notificationCenters: LazyNotificationCenter
@@ -103,7 +101,9 @@ public final class SimulatedDevice {
         }
         code.device = self
         simulator.hostedCode = code
-        Self.countsPoolJobs
+        // From the first device on, so that the work a task sends to Swift's pool in a step is counted by the
+        // settle after it.
+        AppTasks.countPoolJobs()
     }
 
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.

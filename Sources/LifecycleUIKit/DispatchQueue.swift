@@ -47,7 +47,7 @@ public final class DispatchQueue: @unchecked Sendable {
         execute work: @escaping @Sendable () -> Void
     ) {
         // An app's work under a simulated device is waited for between steps (docs/lifecycle.md §19).
-        let work = AppTasks.ofCodeRunningHere?.counting(work) ?? work
+        let work = AppTasks.ofCodeRunningHere?.countingBlock(work) ?? work
         dispatchQueue.async(group: group, qos: qos, flags: flags, execute: work)
     }
 
