@@ -39,9 +39,16 @@ public final class Application {
     /// The work the app's code put on the main queue in this turn, in order (docs/lifecycle.md §19), when the host
     /// runs it (``ApplicationHost/simulatesProcesses``).
     var mainQueueWork: [@MainActor () -> Void] = []
-    /// The Swift tasks the app's current process started, under a host that simulates processes: a new process
-    /// starts with none, as those of the last one are gone with it (docs/lifecycle.md §19).
-    package private(set) var tasks = AppTasks()
+    /// The Swift tasks the app's current process started, under a host that simulates processes, once its code has
+    /// started one: a new process starts with none, as those of the last one are gone with it (docs/lifecycle.md §19).
+    package private(set) var startedTasks: AppTasks?
+    /// The ledger of the current process's tasks, made when its code first starts one.
+    package var tasks: AppTasks {
+        if let startedTasks { return startedTasks }
+        let made = AppTasks()
+        startedTasks = made
+        return made
+    }
 
     package unowned let host: any ApplicationHost
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
@@ -267,7 +274,7 @@ public final class Application {
             mainQueueWork = []
             if host.simulatesProcesses {
                 processNotificationCenter = nil
-                tasks = AppTasks()
+                startedTasks = nil
             }
         } else {
             runMainQueueWork()

@@ -304,9 +304,11 @@ public struct LifecycleExplorer {
 
         /// Performs a step, and lets the apps' tasks go on as far as they can before the next (docs/lifecycle.md
         /// §19); `false`, changing nothing, when it is impossible now.
+        @inline(__always)
         func perform(_ command: Scenario.Command) async -> Bool {
             guard performStep(command) else { return false }
-            await device.settle()
+            // Nearly every step of an exploration leaves no task awake: no need to call into `settle()` then.
+            if device.hasTasksAwake { await device.settle() }
             return true
         }
 

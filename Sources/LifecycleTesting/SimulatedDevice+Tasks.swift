@@ -25,21 +25,25 @@ extension SimulatedDevice {
     /// it (a block that does not return), or after ``settleTurnLimit`` turns of the main actor (tasks that start
     /// tasks without end), is left going, with a note in the trace.
     public func settle() async {
+        guard hasTasksAwake else { return }
         // Real time counts only while the apps' work runs elsewhere: the main actor's turns are shared with the
         // tests' own work, which may hold it for seconds.
         var waited = Duration.zero
         var quietTurns = 0
         for _ in 0..<Self.settleTurnLimit {
+            // The apps whose process runs (not suspended) and whose code started tasks, with their tasks.
             let running = applications.keys.sorted().compactMap { app -> Application? in
                 switch state(of: app) {
                 case .suspended, .notRunning: nil
                 case .active, .inactive, .background: applications[app]
                 }
             }
-            let awake = running.filter(\.tasks.hasWorkAwake)
+            let awake = running.compactMap { application in
+                application.startedTasks.flatMap { $0.hasWorkAwake ? (application, $0) : nil }
+            }
             guard !awake.isEmpty else { return }
-            guard waited < tasksTimeLimit else { return noteWorkGoingOn(of: awake) }
-            let before = awake.map(\.tasks.progress)
+            guard waited < tasksTimeLimit else { return noteWorkGoingOn(of: awake.map(\.0)) }
+            let before = awake.map(\.1.progress)
             // A turn of the main actor for the tasks' work that came back to it, then the main queue's work it left.
             await Task.yield()
             var ranMainQueue = false
@@ -47,29 +51,37 @@ extension SimulatedDevice {
                 application.runMainQueueWork()
                 ranMainQueue = true
             }
-            if ranMainQueue || awake.map(\.tasks.progress) != before {
+            if ranMainQueue || awake.map(\.1.progress) != before {
                 quietTurns = 0
-            } else if let index = awake.firstIndex(where: \.tasks.hasWorkInFlight) {
+            } else if let index = awake.firstIndex(where: \.1.hasWorkInFlight) {
                 // The apps' work runs elsewhere (Swift's pool, Dispatch's queues): its end is waited for.
                 quietTurns = 0
                 let started = ContinuousClock.now
-                _ = await awake[index].tasks.change(after: before[index], before: started + .milliseconds(1))
+                _ = await awake[index].1.change(after: before[index], before: started + .milliseconds(1))
                 waited += started.duration(to: .now)
             } else {
                 // Nothing of theirs ran anywhere, twice: what a task still awaits, none of its work can bring (the
                 // second turn of the main actor runs what work that ended just before the first had sent it).
                 quietTurns += 1
                 if quietTurns == 2 {
-                    for application in awake { application.tasks.tasksTookNoStep() }
+                    for (_, tasks) in awake { tasks.tasksTookNoStep() }
                 }
             }
         }
-        noteWorkGoingOn(of: applications.keys.sorted().compactMap { applications[$0] }.filter(\.tasks.hasWorkAwake))
+        noteWorkGoingOn(
+            of: applications.keys.sorted().compactMap { applications[$0] }.filter {
+                $0.startedTasks?.hasWorkAwake ?? false
+            })
     }
 
     /// How many turns of the main actor ``settle()`` gives the apps' tasks at most: tasks that start tasks without
     /// end take them all.
     static let settleTurnLimit = 100_000
+
+    /// Whether an app's task or its work may still do something (``settle()`` has something to wait for).
+    var hasTasksAwake: Bool {
+        applications.values.contains { $0.startedTasks?.hasWorkAwake ?? false }
+    }
 
     private func noteWorkGoingOn(of applications: [Application]) {
         for application in applications {
