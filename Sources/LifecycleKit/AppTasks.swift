@@ -1,9 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// The Swift tasks one process of an app started under a host that simulates processes, and the work it sent to
-/// Dispatch's own queues (docs/lifecycle.md §19): what a simulated device waits for between the user's steps, as a
-/// phone gives that work the moment it needs before the user's next touch.
+/// The Swift tasks one process of an app started under a host that simulates processes, and the work they and its
+/// code sent off the main actor (docs/lifecycle.md §19): what a simulated device waits for between the user's steps,
+/// as a phone gives that work the moment it needs before the user's next touch.
 ///
 /// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes; its
 /// `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns; and its hook on
@@ -99,7 +99,7 @@ package final class AppTasks: Sendable {
     // MARK: Waiting
 
     /// Whether some work of the app's may still do something without the real clock or a test: a task unfinished,
-    /// awake and not long-lived, or a block in flight.
+    /// awake and not long-lived, or a block or a job in flight.
     package var hasWorkAwake: Bool {
         state.withLock { state in
             state.blocksInFlight > 0 || state.jobsInFlight > 0

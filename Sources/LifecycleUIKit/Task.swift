@@ -10,8 +10,11 @@ import Synchronization
 /// read as in iOS code. Under a simulated device (`SimulatedDevice`, the explorer) a task the app's code starts in a
 /// turn starts at the end of the turn, with `Task.immediate`, so that what it does on the main actor before its first
 /// suspension — ending a background task, calling a completion handler — happens in virtual time, before the next
-/// step. What it does after awaiting work elsewhere (another actor, a sleep, a network call) comes back on the real
-/// main actor, when the test awaits. Everywhere else — a test's own code, a real process — it is Swift's `Task`.
+/// step. What it does after awaiting work elsewhere (another actor, a database's queue) comes back on the real main
+/// actor when the test awaits: the task is counted among the app's (`AppTasks`), and `SimulatedDevice.settle()`,
+/// which the explorer awaits after every step, waits until it has finished, sleeps (`Task.sleep`, on the real clock),
+/// or waits for what none of the app's work will bring. Everywhere else — a test's own code, a real process — it is
+/// Swift's `Task`.
 public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
     /// Swift's task, once started.
     private let start: TaskStart<Success, Failure>
