@@ -106,8 +106,12 @@ public final class Application {
     /// it, as a task started by an app's code on a phone is that app's process's (docs/lifecycle.md §19).
     @TaskLocal static var startedBy: Application?
 
-    /// The application whose code runs now, in a turn or in a task it started; `nil` in a test's own code.
-    package static var codeRunning: Application? { running ?? startedBy }
+    /// The application whose code runs now, in a turn or in a task it started, under a host that simulates its
+    /// processes: its Swift tasks are counted, for the host to wait for them between steps (docs/lifecycle.md §19).
+    /// `nil` in a test's own code and in a real process.
+    package static var simulatedCodeRunning: Application? {
+        (running ?? startedBy).flatMap { $0.host.simulatesProcesses ? $0 : nil }
+    }
 
     public convenience init(
         bundleIdentifier: AppID, delegate: (any ApplicationDelegate)?, host: any ApplicationHost,

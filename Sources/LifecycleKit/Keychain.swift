@@ -6,9 +6,8 @@ import LifecycleCore
 ///
 /// The items live as long as the ``Application``: a simulated device keeps it for the device's life, so they outlive
 /// purges, kills and restarts; a host of real processes keeps them in a file (``keep(in:)``). Each app has its own.
-/// LifecycleUIKit's
-/// `SecItemAdd`, `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete` are this keychain behind the Security
-/// framework's dictionaries.
+/// LifecycleUIKit's `SecItemAdd`, `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete` are this keychain
+/// behind the Security framework's dictionaries.
 ///
 /// While protected data is unavailable, a call that would touch an item the class protects fails with
 /// ``Status/interactionNotAllowed`` (`errSecInteractionNotAllowed`), never ``Status/itemNotFound``: a search that

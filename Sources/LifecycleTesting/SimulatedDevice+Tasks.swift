@@ -25,22 +25,12 @@ extension SimulatedDevice {
     /// it (a block that does not return), or after ``settleTurnLimit`` turns of the main actor (tasks that start
     /// tasks without end), is left going, with a note in the trace.
     public func settle() async {
-        guard hasTasksAwake else { return }
         // Real time counts only while the apps' work runs elsewhere: the main actor's turns are shared with the
         // tests' own work, which may hold it for seconds.
         var waited = Duration.zero
         var quietTurns = 0
         for _ in 0..<Self.settleTurnLimit {
-            // The apps whose process runs (not suspended) and whose code started tasks, with their tasks.
-            let running = applications.keys.sorted().compactMap { app -> Application? in
-                switch state(of: app) {
-                case .suspended, .notRunning: nil
-                case .active, .inactive, .background: applications[app]
-                }
-            }
-            let awake = running.compactMap { application in
-                application.startedTasks.flatMap { $0.hasWorkAwake ? (application, $0) : nil }
-            }
+            let (running, awake) = tasksAwake()
             guard !awake.isEmpty else { return }
             guard waited < tasksTimeLimit else { return noteWorkGoingOn(of: awake.map(\.0)) }
             let before = awake.map(\.1.progress)
@@ -68,17 +58,30 @@ extension SimulatedDevice {
                 }
             }
         }
-        noteWorkGoingOn(
-            of: applications.keys.sorted().compactMap { applications[$0] }.filter {
-                $0.startedTasks?.hasWorkAwake ?? false
-            })
+        noteWorkGoingOn(of: tasksAwake().awake.map(\.0))
+    }
+
+    /// The apps whose process runs (not suspended), in order, and those of them whose tasks' work is awake, with
+    /// their tasks.
+    private func tasksAwake() -> (running: [Application], awake: [(Application, AppTasks)]) {
+        let running = applications.keys.sorted().compactMap { app -> Application? in
+            switch state(of: app) {
+            case .suspended, .notRunning: nil
+            case .active, .inactive, .background: applications[app]
+            }
+        }
+        let awake = running.compactMap { application in
+            application.startedTasks.flatMap { $0.hasWorkAwake ? (application, $0) : nil }
+        }
+        return (running, awake)
     }
 
     /// How many turns of the main actor ``settle()`` gives the apps' tasks at most: tasks that start tasks without
     /// end take them all.
     static let settleTurnLimit = 100_000
 
-    /// Whether an app's task or its work may still do something (``settle()`` has something to wait for).
+    /// Whether an app's task or its work may still do something: the explorer's look, after each step, before it
+    /// calls ``settle()`` (a suspended app's tasks count here, which ``settle()`` then leaves alone).
     var hasTasksAwake: Bool {
         applications.values.contains { $0.startedTasks?.hasWorkAwake ?? false }
     }
@@ -93,5 +96,4 @@ extension SimulatedDevice {
                         + "it: the device goes on without waiting for it"))
         }
     }
-
 }

@@ -6,6 +6,6 @@ extension AppTasks {
     static var ofCodeRunningHere: AppTasks? {
         if let current { return current.tasks }
         guard MainQueueCheck.isOnMainQueue else { return nil }
-        return MainActor.assumeIsolated { Task<Never, Never>.simulatedApplication?.tasks }
+        return MainActor.assumeIsolated { Application.simulatedCodeRunning?.tasks }
     }
 }

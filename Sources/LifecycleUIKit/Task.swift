@@ -34,7 +34,8 @@ public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
         starting task: @escaping @MainActor (AppTasks, Int) -> _Concurrency.Task<Success, Failure>,
         otherwise: @escaping () -> _Concurrency.Task<Success, Failure>
     ) {
-        guard MainQueueCheck.isOnMainQueue, let application = MainActor.assumeIsolated({ Self.simulatedApplication })
+        guard MainQueueCheck.isOnMainQueue,
+            let application = MainActor.assumeIsolated({ Application.simulatedCodeRunning })
         else {
             self.init(otherwise())
             return
@@ -54,12 +55,6 @@ public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
             }
         }
         self.init(start)
-    }
-
-    /// The application whose code runs now (in a turn, or in a task it started) under a host that simulates its
-    /// processes, if any: its tasks are counted, for the host to wait for them between steps.
-    @MainActor static var simulatedApplication: Application? {
-        Application.codeRunning.flatMap { $0.host.simulatesProcesses ? $0 : nil }
     }
 
     /// The task's result, once it finishes.
