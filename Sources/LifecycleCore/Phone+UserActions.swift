@@ -70,6 +70,8 @@ extension Phone {
             try requireUnlocked()
             try requireNothingOpen()
             try pickWindow(scene, fromSwitcher: false)
+        case .setActivationConditions(let scene, let conditions):
+            try setActivationConditions(conditions, of: scene)
         case .swipeWindow(let scene):
             guard overlay == .switcher else { throw ImpossibleAction("the app switcher is not open") }
             try closeWindow(scene)
@@ -99,8 +101,7 @@ extension Phone {
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
-            let options = LaunchOptions(url: url, sourceApplication: sourceApplication)
-            bringToFront(index, options: options, deliveries: [(.openURL, url)])
+            openURL(url, in: index, options: LaunchOptions(url: url, sourceApplication: sourceApplication))
         case .continueActivity(let app, let type):
             let index = try self.index(of: app)
             try requireUnlocked()

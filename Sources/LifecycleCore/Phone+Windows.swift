@@ -202,6 +202,8 @@ extension Phone {
         case .activate(nil): (scene, action) = (nil, .newWindow(app, placement: .fullScreen))
         case .activate(let window?): (scene, action) = (window, .activateWindow(window))
         case .destroy(let window): (scene, action) = (window, .closeWindow(window))
+        case .setActivationConditions(let window, let conditions):
+            (scene, action) = (window, .setActivationConditions(window, conditions))
         }
         if let scene, !sessions(of: app).contains(where: { $0.id == scene }) {
             throw ImpossibleAction("\(scene) is not a session of \(app)", culprit: .scene)
@@ -225,16 +227,21 @@ extension Phone {
     /// Queues a window of the app in front coming forward, the order of SPEC §16's table: it connects (asking for
     /// its configuration if its session is new), enters the foreground and becomes active; then the windows it
     /// covers enter the background, each asked for its restoration activity. The app stays active throughout.
+    ///
+    /// What brought it forward comes in `connection` as it connects; a connected scene gets `deliveries` (a URL)
+    /// first, while still in the background.
     mutating func queueWindowComingForward(
-        _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32]
+        _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32],
+        connection: ConnectionOptions = ConnectionOptions(), delivering deliveries: [ForegroundRequest.Delivery] = []
     ) {
         queue(.focusSession(number), for: index)
         if connecting {
             queue(.connectScene(.window), for: index)
             queue(.call(.configurationForConnecting, nil, .firstConfiguration), for: index)
-            queueCall(.sceneWillConnect, .connectionOptions(ConnectionOptions()), for: index)
+            queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
             queueDiscardedSessions(of: index)
         }
+        if !deliveries.isEmpty { queueCalls(delivering: deliveries, when: .always, to: index) }
         queueSceneSteps(for: .enterForeground, .always, of: index)
         queueSceneSteps(for: .becomeActive, .always, of: index)
         for window in covered { queueWindowLeaving(window, of: index) }

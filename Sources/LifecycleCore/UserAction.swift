@@ -88,6 +88,11 @@ public enum UserAction: Sendable, Hashable {
     /// A window comes forward, full screen, without the switcher: the app's own code asked for it
     /// (``SceneSessionRequest/activate(_:)`` with a session).
     case activateWindow(SceneID)
+    /// A window's scene says what it handles (``SceneSessionRequest/setActivationConditions(_:_:)``, from the app's
+    /// own code): the system keeps it with the session, and a URL goes by it (docs/lifecycle.md §16).
+    ///
+    /// Indirect, as ``submitTaskRequest(_:_:)``: the conditions would make every action larger.
+    indirect case setActivationConditions(SceneID, SceneActivationConditions)
     /// Swipe a window's card away in the switcher: it closes, as ``closeWindow(_:)``.
     case swipeWindow(SceneID)
     /// A window takes the place of one of two side by side in Split View (iPad): another app's, which comes as a

@@ -3,7 +3,8 @@ import LifecycleCore
 extension UserAction {
     /// The line of the scenario language that performs this action, as ``ScenarioParser`` reads it back: what a
     /// generated session prints so that `lifecycle run` replays it. `nil` for the actions only a host performs (the
-    /// system's `terminate`, a process that ended on its own), which no line names.
+    /// system's `terminate`, a process that ended on its own, what the app's own code asks for its scenes), which
+    /// no line names.
     public var scenarioLine: String? {
         switch self {
         case .tap(let app): "tap \(app)"
@@ -44,7 +45,7 @@ extension UserAction {
             "new-window \(app)" + (placement == .fullScreen ? "" : " \(placement.rawValue)")
         case .closeWindow(let scene): "close-window \(scene)"
         case .pickWindow(let scene): "pick \(scene)"
-        case .activateWindow: nil
+        case .activateWindow, .setActivationConditions: nil
         case .swipeWindow(let scene): "swipe \(scene)"
         case .replaceWindow(let app, let scene): "new-window \(app) split replacing \(scene)"
         case .focusWindow(let scene): "focus \(scene)"
