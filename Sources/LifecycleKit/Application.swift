@@ -149,6 +149,10 @@ public final class Application {
     /// protected files) can be read now (docs/lifecycle.md §21).
     public var isProtectedDataAvailable: Bool { host.protectedDataState.isAvailable }
 
+    /// `UIApplication.supportsMultipleScenes`: whether the app shows several windows (an iPad, and an app whose
+    /// scene manifest says so).
+    public var supportsMultipleScenes: Bool { host.supportsMultipleScenes(bundleIdentifier) }
+
     /// `UIApplication.backgroundTimeRemaining`: seconds of background time left; very large (`DBL_MAX`) while
     /// no budget runs, as in the foreground.
     public var backgroundTimeRemaining: TimeInterval {

@@ -72,6 +72,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// What data protection lets the app's code read now (docs/lifecycle.md §21): the keychain answers by it, and
     /// `UIApplication.isProtectedDataAvailable` says it.
     var protectedDataState: ProtectedDataState { get }
+    /// `UIApplication.supportsMultipleScenes`: whether the app shows several windows here (an iPad, and an app that
+    /// declares so), so that URLs go by its windows' conditions (docs/lifecycle.md §16).
+    func supportsMultipleScenes(_ app: AppID) -> Bool
 }
 
 extension ApplicationHost {
@@ -94,6 +97,9 @@ extension ApplicationHost {
 
     /// A host that keeps no lock screen: the phone is unlocked, everything readable.
     public var protectedDataState: ProtectedDataState { .available }
+
+    /// A host that shows one window of the app, as an iPhone does.
+    public func supportsMultipleScenes(_ app: AppID) -> Bool { false }
 
     /// A real process's work: its process is the app's, and a stopped process runs nothing.
     public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {

@@ -33,6 +33,9 @@ public final class Scene: Hashable {
             set { storedURLContexts = newValue }
         }
 
+        /// The URLs, seen by the system's side (SwiftUI choosing a window) without counting as read by the app.
+        package var urlsUnread: [URL] { storedURLContexts.map(\.url) }
+
         public var userActivities: Set<UserActivity> {
             get {
                 launchItemLedger?.markRead("activity")
@@ -101,6 +104,18 @@ public final class Scene: Hashable {
         }
         guard let key = host?.keyWindow else { return .active }
         return key.rawValue == session.persistentIdentifier ? .active : .inactive
+    }
+
+    /// What the scene handles (`UIScene.activationConditions`; SwiftUI's `handlesExternalEvents(preferring:allowing:)`
+    /// sets it): the system keeps it with the session and sends a URL by it to one of the app's windows on an iPad,
+    /// or to a new one when no window's scene takes it (docs/lifecycle.md §16). A change goes to the system after the
+    /// calling code returns, as the app's other requests for its scenes do.
+    public var activationConditions = SceneActivationConditions.default {
+        didSet {
+            guard activationConditions != oldValue, let host else { return }
+            let id = SceneID(rawValue: session.persistentIdentifier)
+            host.request(.setActivationConditions(id, activationConditions), from: id.app) { _ in }
+        }
     }
 
     init(session: SceneSession, delegate: (any WindowSceneDelegate)?) {

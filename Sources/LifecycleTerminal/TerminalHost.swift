@@ -406,6 +406,8 @@ extension TerminalHost: ApplicationHost {
         }
     }
 
+    public func supportsMultipleScenes(_ app: AppID) -> Bool { phone.supportsMultipleScenes(app) }
+
     public func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         DispatchQueue.runOnMain(after: delay, work)
     }

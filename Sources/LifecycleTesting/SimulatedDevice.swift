@@ -369,6 +369,8 @@ extension SimulatedDevice: ApplicationHost {
     /// to come beside others, else the front app's front window (docs/lifecycle.md §16).
     public var keyWindow: SceneID? { simulator.phone.keyWindow }
 
+    public func supportsMultipleScenes(_ app: AppID) -> Bool { simulator.phone.supportsMultipleScenes(app) }
+
     /// The simulated phone's: locked or not, and unlocked since its last restart or not.
     public var protectedDataState: ProtectedDataState { simulator.phone.protectedDataState }
 

@@ -20,6 +20,8 @@ open class UIScene: Hashable {
         public var shortcutItem: UIApplicationShortcutItem? { options.shortcutItem }
         public var sourceApplication: String? { options.sourceApplication }
         public var notificationResponse: UNNotificationResponse? { options.notificationResponse }
+        /// The URL, seen by SwiftUI choosing a window for it, without counting as read by the app's code.
+        package var peekedURL: URL? { options.urlsUnread.first }
 
         init(_ options: Scene.ConnectionOptions) {
             self.options = options
