@@ -130,6 +130,20 @@ struct ModifiedScene<Content: Scene>: Scene, PrimitiveScene {
     }
 }
 
+/// A scene with `handlesExternalEvents(matching:)`: the groups it contains open a new window for the URLs that
+/// match. It keeps their place in the tree, so adding the modifier keeps their state.
+struct ExternalEventsScene<Content: Scene>: Scene, PrimitiveScene {
+    typealias Body = Never
+    let content: Content
+    let conditions: Set<String>
+
+    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
+        let start = pass.windowGroups.count
+        pass.evaluate(content, at: path)
+        pass.setExternalEvents(conditions, ofGroupsFrom: start)
+    }
+}
+
 /// A background task SwiftUI runs for the app (`.backgroundTask(.appRefresh("id"))`).
 public struct BackgroundTask<Request, Response>: Sendable {
     let identifier: String?
@@ -203,9 +217,13 @@ extension Scene {
         return modified("backgroundTask", hook)
     }
 
-    /// Which external events (URLs, activities) the scenes of this group receive. Not modelled: every item goes to
-    /// the scene the phone chooses (docs/lifecycle.md §16).
-    public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene { self }
+    /// The URLs for which SwiftUI opens a new window of this group: when a URL opens the app and no open window's
+    /// scene takes it, the new window shows the first group whose strings match it, else the first group without
+    /// this modifier (docs/lifecycle.md §22). A string matches a URL that contains it, letter case aside; `*` matches
+    /// every URL.
+    public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene {
+        ExternalEventsScene(content: self, conditions: conditions)
+    }
 
     /// A window's size: nothing the lifecycle sees.
     public func defaultSize(width: CGFloat, height: CGFloat) -> some Scene { self }

@@ -176,7 +176,7 @@ final class SwiftUIRuntime {
             guard let type = requested.valueType, let presented = group.valueType else { return false }
             return type == presented
         }
-        guard let group = asked ?? windowGroups.first else {
+        guard let group = asked ?? group(forNewWindowWith: options) ?? windowGroups.first else {
             report("the app's body declares no WindowGroup: its scene shows nothing")
             return
         }
@@ -189,6 +189,16 @@ final class SwiftUIRuntime {
             self?.appGraph.invalidate()
         }
         appGraph.invalidate()
+    }
+
+    /// The group of a new window made for a URL (Apple's `handlesExternalEvents(matching:)` documentation): the
+    /// first whose strings match the URL, else the first without the modifier. `nil` when no URL came with it, or
+    /// where the app shows one window (an iPhone), whose scene shows the body's first group.
+    private func group(forNewWindowWith options: UIScene.ConnectionOptions) -> WindowGroupDescription? {
+        guard UIApplication.shared.supportsMultipleScenes, let url = options.peekedURL else { return nil }
+        return windowGroups.first { group in
+            group.externalEvents.map { SceneActivationConditions.matches($0, url.absoluteString) } ?? false
+        } ?? windowGroups.first { $0.externalEvents == nil }
     }
 
     func host(of scene: UIScene) -> SceneHost? { scenes.first { $0.scene === scene } }
@@ -279,6 +289,9 @@ final class SceneHost {
         let hooks = graph.currentHooks
         if hooks.contains(where: { if case .openURL = $0 { true } else { false } }) {
             pendingURLs = options.urlContexts.map(\.url)
+        } else if let url = options.peekedURL {
+            // Never read: the system's count of what the app read reports it.
+            runtime.note("no view of \(name) has onOpenURL: \(url.absoluteString) is dropped")
         }
         let types = Set(hooks.compactMap { if case .continueUserActivity(let type, _) = $0 { type } else { nil } })
         if !types.isEmpty {
@@ -313,6 +326,22 @@ final class SceneHost {
         let presented = self.presented
         graph.update(
             evaluating: { pass in pass.evaluate(group.content(presented), at: group.path) }, environment: environment)
+        updateActivationConditions()
+    }
+
+    /// Sets the scene's activation conditions from its views' `handlesExternalEvents(preferring:allowing:)`: what
+    /// any of them prefers and allows. When none says, the scene accepts no URL: SwiftUI opens a new window for it
+    /// instead (Apple's `handlesExternalEvents(preferring:allowing:)` documentation: "If it finds neither —
+    /// including when you don't add this view modifier — SwiftUI creates a new scene for the event").
+    private func updateActivationConditions() {
+        var preferring: Set<String> = []
+        var allowing: Set<String> = []
+        for case .externalEvents(let preferred, let allowed) in graph.currentHooks {
+            preferring.formUnion(preferred)
+            allowing.formUnion(allowed)
+        }
+        let conditions = SceneActivationConditions(preferring: preferring, allowing: allowing)
+        scene?.kitScene.activationConditions = conditions
     }
 
     private func deliverPendingItems() {

@@ -98,9 +98,14 @@ extension View {
         _ activityType: String, isActive: Bool = true, _ update: @escaping (NSUserActivity) -> Void
     ) -> some View { self }
 
-    /// Which external events (URLs, activities) the view's scene prefers and accepts. Not modelled: every item goes
-    /// to the scene the phone chooses (docs/lifecycle.md §16).
-    public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View { self }
+    /// Which URLs the view's scene, while open, prefers and accepts: SwiftUI sets them as the scene's activation
+    /// conditions, and on an iPad a URL goes to the first window whose scene prefers it, else the first that accepts
+    /// it, else a new window (docs/lifecycle.md §16, §22). A string matches a URL that contains it, letter case
+    /// aside; `*` matches every URL. With several of these in a scene's views, the scene takes what any of them does;
+    /// a scene whose views have none accepts no URL.
+    public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View {
+        hooked("externalEvents", .externalEvents(preferring: preferring, allowing: allowing))
+    }
 
     /// Gives the view and what it contains an environment value of their own.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {

@@ -26,6 +26,8 @@ enum Hook {
     /// `.backgroundTask(.urlSession(id))` (or `.urlSession`, any session: `identifier` `nil`) on a scene of the app's
     /// body: the action gets the session's identifier.
     case urlSessionTask(identifier: String?, action: @MainActor @Sendable (String) async -> Void)
+    /// `handlesExternalEvents(preferring:allowing:)` on a view: what its scene takes while open.
+    case externalEvents(preferring: Set<String>, allowing: Set<String>)
 }
 
 /// One evaluation of a tree of views (or of the app's scenes): the bodies it evaluated and the hooks it found, in
@@ -91,6 +93,14 @@ final class EvaluationPass {
     private(set) var windowGroups: [WindowGroupDescription] = []
 
     func add(_ group: WindowGroupDescription) { windowGroups.append(group) }
+
+    /// Gives the groups added from `start` on the URLs for which SwiftUI opens a new window of them, unless a
+    /// modifier nearer the group said already.
+    func setExternalEvents(_ conditions: Set<String>, ofGroupsFrom start: Int) {
+        for position in start..<windowGroups.count where windowGroups[position].externalEvents == nil {
+            windowGroups[position].externalEvents = conditions
+        }
+    }
 }
 
 /// A `WindowGroup` of the app's body: what each of its scenes shows.
@@ -101,6 +111,9 @@ struct WindowGroupDescription {
     let valueType: Any.Type?
     let path: ViewPath
     let content: @MainActor (PresentedValue) -> any View
+    /// The URLs for which SwiftUI opens a new window of the group (`handlesExternalEvents(matching:)`), if the
+    /// group says.
+    var externalEvents: Set<String>? = nil
 }
 
 /// The state and the hooks of one tree: a scene's views, or the app and its scenes' declarations.

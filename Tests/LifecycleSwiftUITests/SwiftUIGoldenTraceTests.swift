@@ -15,7 +15,16 @@ import Testing
         let name: String
         let device: DeviceKind
         let lines: [String]
+        /// The app the scenario runs: the careful notes app, unless it says.
+        var app: GoldenApp = .notes
         var testDescription: String { name }
+    }
+
+    enum GoldenApp: Sendable {
+        /// docs/testing.md's careful notes app, `notes`.
+        case notes
+        /// ExternalEventsTests's mail app with a compose window, `mail`.
+        case mail
     }
 
     nonisolated static let scenarios = [
@@ -36,15 +45,30 @@ import Testing
                 "tap notes", "new-window notes split", "notification-center", "dismiss", "home", "tap notes",
                 "close-window notes#2",
             ]),
+        // Links among windows on an iPad: a compose link no open window takes opens a compose window, the next one
+        // goes to it, and a message link brings the inbox forward.
+        Scenario(
+            name: "swiftui-ipad-links-routed", device: .ipad,
+            lines: [
+                "tap mail", "open-url mail mail://compose?to=ann", "open-url mail mail://compose?to=bob",
+                "open-url mail mail://message/7",
+            ], app: .mail),
     ]
 
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Golden")
 
     @Test(arguments: scenarios) func traceMatchesGolden(_ scenario: Scenario) throws {
-        let device = try SimulatedDevice(
-            app: CarefulNotesApp.self, id: "notes", profile: .ios17, device: scenario.device,
-            startDate: Date(timeIntervalSince1970: 0))
+        let start = Date(timeIntervalSince1970: 0)
+        let device =
+            switch scenario.app {
+            case .notes:
+                try SimulatedDevice(
+                    app: CarefulNotesApp.self, id: "notes", profile: .ios17, device: scenario.device, startDate: start)
+            case .mail:
+                try SimulatedDevice(
+                    app: ComposingMailApp.self, id: "mail", profile: .ios17, device: scenario.device, startDate: start)
+            }
         for line in scenario.lines { try device.perform(line) }
         let trace = device.printedTrace(.text)
         let file = Self.goldenFolder.appendingPathComponent("\(scenario.name).txt")
