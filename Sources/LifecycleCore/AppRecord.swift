@@ -208,11 +208,6 @@ struct AppRecord: Sendable {
         sessions[focus].needsConfiguration = false
     }
 
-    /// Keeps what the scene of the session at `position` says it handles.
-    mutating func setActivationConditions(_ conditions: SceneActivationConditions, ofSessionAt position: Int) {
-        sessions[position].activationConditions = conditions
-    }
-
     /// Keeps a restoration activity with the session in focus.
     mutating func keepRestorationActivityInFocusedSession() {
         sessions[focus].hasRestorationActivity = true

@@ -14,19 +14,21 @@ extension Phone {
     /// The window a URL goes to among the app's, by what each window's scene said it handles.
     func destination(ofURL url: String, for index: Int) -> ExternalEventDestination {
         guard routesURLs(of: index), let front = apps[index].frontWindowPosition else { return .frontWindow }
-        let sessions = apps[index].sessions
-        var candidates = [front]
-        for number in apps[index].otherWindowsOnScreen {
-            if let position = apps[index].sessionPosition(number: number) { candidates.append(position) }
+        let app = apps[index]
+        // The window sessions in the order they are looked through: the front window, the others on screen (a few
+        // at most), then the rest as they were made.
+        let rest = app.sessions.indices.filter { position in
+            position != front && app.sessions[position].role == .window
+                && !app.windowsOnScreen.contains(app.sessions[position].number)
         }
-        for position in sessions.indices where sessions[position].role == .window && !candidates.contains(position) {
-            candidates.append(position)
+        let order = [front] + app.otherWindowsOnScreen.compactMap(app.sessionPosition(number:)) + rest
+        func first(where test: (SceneActivationConditions) -> Bool) -> Int? {
+            order.first { test(sharedScreen.activationConditions(of: app.sessions[$0].id)) }
         }
-        let chosen =
-            candidates.first { sessions[$0].activationConditions.prefers(url) }
-            ?? candidates.first { sessions[$0].activationConditions.allows(url) }
-        guard let chosen else { return .newWindow }
-        return chosen == front ? .frontWindow : .window(sessions[chosen].number)
+        guard let chosen = first(where: { $0.prefers(url) }) ?? first(where: { $0.allows(url) }) else {
+            return .newWindow
+        }
+        return chosen == front ? .frontWindow : .window(app.sessions[chosen].number)
     }
 
     /// `UIApplication.supportsMultipleScenes`: whether the app shows several windows, so that its URLs go by its
@@ -79,21 +81,21 @@ extension Phone {
         let covered = apps[index].windowsOnScreen
         apps[index].show(onlyWindow: number)
         sharedScreen.keyWindow = ScreenWindow(app: index, number: number)
-        let connection = ConnectionOptions(url: url, sourceApplication: options.sourceApplication)
         queueWindowComingForward(
-            number, of: index, connecting: connecting, covering: covered, connection: connection,
-            delivering: connecting ? [] : Self.sceneDeliveries(deliveries))
+            number, of: index, connecting: connecting, covering: covered, url: url,
+            sourceApplication: options.sourceApplication)
         leaveScreen(except: index)
     }
 
-    /// Keeps what a window's scene says it handles with its session, and notes a change in the trace where URLs go
-    /// by it.
+    /// Keeps what a window's scene says it handles with its session, where URLs go by it, and notes a change in the
+    /// trace.
     mutating func setActivationConditions(_ conditions: SceneActivationConditions, of scene: SceneID)
         throws(ImpossibleAction)
     {
-        let (index, position) = try windowSession(scene)
-        guard apps[index].sessions[position].activationConditions != conditions else { return }
-        apps[index].setActivationConditions(conditions, ofSessionAt: position)
-        if routesURLs(of: index) { note(index, "\(scene)'s scene \(conditions)") }
+        let (index, _) = try windowSession(scene)
+        // Where URLs do not go by them (an iPhone), the system has nothing to keep.
+        guard routesURLs(of: index), sharedScreen.activationConditions(of: scene) != conditions else { return }
+        sharedScreen.setActivationConditions(conditions, of: scene, appSessions: apps[index].sessions.lazy.map(\.id))
+        note(index, "\(scene)'s scene \(conditions)")
     }
 }

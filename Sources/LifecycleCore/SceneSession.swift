@@ -13,9 +13,6 @@ struct SceneSession: Sendable, Hashable {
     /// Whether `application:configurationForConnectingSceneSession:options:` is to be asked for it: a new
     /// window's session, even after the app's first launch (docs/lifecycle.md §16).
     var needsConfiguration = false
-    /// What its scene last said it handles (`UIScene.activationConditions`): the system keeps it with the session,
-    /// so a URL finds its window while the scene is disconnected too (docs/lifecycle.md §16).
-    var activationConditions = SceneActivationConditions.default
 
     init(number: Int32, app: AppID, role: SceneRole) {
         self.number = number

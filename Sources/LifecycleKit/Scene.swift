@@ -114,6 +114,7 @@ public final class Scene: Hashable {
         didSet {
             guard activationConditions != oldValue, let host else { return }
             let id = SceneID(rawValue: session.persistentIdentifier)
+            // Refused only for an external display's scene, which no URL goes to.
             host.request(.setActivationConditions(id, activationConditions), from: id.app) { _ in }
         }
     }

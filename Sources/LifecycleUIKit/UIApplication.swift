@@ -50,6 +50,7 @@ public final class UIApplication {
     /// Whether protected data (the keychain's `WhenUnlocked` items) can be read now: `false` from 10 s after the
     /// lock until the unlock, and after a restart until the first unlock.
     public var isProtectedDataAvailable: Bool { kitApplication.isProtectedDataAvailable }
+    /// Whether the app shows several windows: on an iPad, for an app whose scene manifest says so.
     public var supportsMultipleScenes: Bool { kitApplication.supportsMultipleScenes }
 
     /// `beginBackgroundTask(withName:expirationHandler:)`.
