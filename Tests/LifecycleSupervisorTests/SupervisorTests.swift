@@ -208,13 +208,13 @@ func engineCallbacks(profile: String, apps: [String], actions: [String]) throws 
     }
 
     @Test func aBackgroundTaskExpiresOnTheRealClock() async throws {
-        // iOS 13's budget is 30 s: the expiration handler runs at 25 s and ends the task.
+        // iOS 13's budget is 30 s: the expiration handler runs at 25 s and ends the task. That the handler ran shows the
+        // task held the app in the background until then: a look at its state 2 s after Home failed on a loaded
+        // machine, where those 2 s took longer than the budget.
         let run = try SupervisorRun(profile: "ios13", apps: [("syncer", ["--task", "600"])])
         run.ctl("tap", "syncer")
         run.ctl("home")
-        try await Task.sleep(for: .seconds(2))
-        #expect(run.status(of: "syncer").contains("background"))
-        #expect(await run.wait(30) { run.status(of: "syncer").contains("suspended") })
+        #expect(await run.wait(60) { run.status(of: "syncer").contains("suspended") })
         #expect(run.log(of: "syncer").last == "applicationDidEnterBackground:")
         let output = try String(contentsOf: run.folder.appendingPathComponent("out/syncer.log"), encoding: .utf8)
         #expect(output.contains("expiration handler"))
