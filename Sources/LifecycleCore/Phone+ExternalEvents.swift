@@ -72,7 +72,7 @@ extension Phone {
         }
         if apps[index].windowsOnScreen.contains(number) {
             queue(.focusSession(number), for: index)
-            queueCalls(delivering: Self.sceneDeliveries(deliveries), when: .always, to: index)
+            queueCall(.sceneOpenURLContexts, .argument(url), for: index)
             queue(.focus(.window), for: index)
             run(index)
             becomeActive(index)

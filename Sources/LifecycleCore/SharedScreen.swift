@@ -17,7 +17,7 @@ struct SharedScreen: Sendable {
     /// What each window's scene last said it handles (`UIScene.activationConditions`), by session: the system keeps
     /// it with the session, so a URL finds its window while the scene is disconnected too (docs/lifecycle.md §16).
     /// Kept here rather than in each session, which a new window copies and scans: a field there made opening 20,000
-    /// windows 18% slower, and one in each app's record 1%.
+    /// windows 18% slower.
     private var activationConditions: [SceneID: SceneActivationConditions] = [:]
 
     /// What the scene of a session said it handles, UIKit's default (every URL, none preferred) until it says.
