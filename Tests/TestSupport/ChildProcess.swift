@@ -101,7 +101,6 @@ public final class ChildProcess: @unchecked Sendable {
         return isStopped
     }
 
-    /// The exit status, once the process has ended; nil on timeout.
     /// The exit status once the process has ended and its output has all been read (the reading handler runs
     /// on its own queue, and may still hold the last lines when the process is already gone); `nil` on timeout.
     public func exitStatus(timeout: Double = 20) async -> Int32? {
