@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "LifecycleDiagram", targets: ["LifecycleDiagram"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
         .library(name: "LifecycleUIKit", targets: ["LifecycleUIKit"]),
+        .library(name: "LifecycleCombine", targets: ["LifecycleCombine"]),
         .library(name: "LifecycleSwiftUI", targets: ["LifecycleSwiftUI"]),
         .library(name: "LifecycleTesting", targets: ["LifecycleTesting"]),
         .library(name: "LifecycleTerminal", targets: ["LifecycleTerminal"]),
@@ -82,7 +83,12 @@ let package = Package(
         .target(name: "LifecycleUIKit", dependencies: ["LifecycleKit", "LifecycleTerminal", "CLifecycleShims"]),
         // SwiftUI's app lifecycle over the UIKit names (docs/lifecycle.md §22): `App`, `WindowGroup`, scene phase,
         // state and the lifecycle's modifiers, so that a SwiftUI app's files build unchanged and run under every host.
-        .target(name: "LifecycleSwiftUI", dependencies: ["LifecycleKit", "LifecycleUIKit", "LifecycleSwiftUIMacros"]),
+        .target(
+            name: "LifecycleSwiftUI",
+            dependencies: ["LifecycleKit", "LifecycleUIKit", "LifecycleCombine", "LifecycleSwiftUIMacros"]),
+        // The part of Combine an app's lifecycle code uses (`NotificationCenter.publisher(for:)`, `sink`,
+        // `receive(on:)`, `@Published`), over the UIKit names, which SwiftUI brings with it as on iOS.
+        .target(name: "LifecycleCombine", dependencies: ["LifecycleUIKit"]),
         // `#Preview`, which expands to nothing.
         .macro(
             name: "LifecycleSwiftUIMacros",
@@ -158,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "LifecycleUIKitTests",
             dependencies: [
-                "LifecycleUIKit", "LifecycleTesting", "LoggingExample", "LifecycleScenario", "UIKitSceneApp",
+                "LifecycleUIKit", "LifecycleCombine", "LifecycleTesting", "LoggingExample", "LifecycleScenario",
+                "UIKitSceneApp",
                 "UIKitClassicApp", "UIKitLoggingApp", "ExploredNotes", "ExploredSignIn",
             ]),
         .testTarget(

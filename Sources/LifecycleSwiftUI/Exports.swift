@@ -1,4 +1,6 @@
-// `import SwiftUI` brings UIKit and Foundation with it on iOS, and Observation's `@Observable`: so does this module.
+// `import SwiftUI` brings UIKit, Foundation and Combine with it on iOS, and Observation's `@Observable`: so does this
+// module.
+@_exported import LifecycleCombine
 @_exported import LifecycleUIKit
 @_exported import Observation
 

@@ -80,6 +80,18 @@ extension View {
             action: { old, new in action(old as! V, new as! V) })
     }
 
+    /// Runs `action` with each value `publisher` sends while the view is in its scene's tree: the view subscribes
+    /// when it appears and cancels when it goes, and each evaluation gives the subscription its newest `action`.
+    /// Each scene's copy of the view subscribes: on an iPad with two windows, an app's notification reaches both.
+    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
+    where P.Failure == Never {
+        hooked(
+            "receive",
+            .receive(
+                subscribe: { receive in publisher.sink { receive($0) } },
+                action: { action($0 as! P.Output) }))
+    }
+
     /// Receives the URLs the system opens in the view's scene: a link that launched the app (once the scene's views
     /// exist) and later ones. Every `onOpenURL` of the scene's views gets each URL; a URL no view receives is lost.
     public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {

@@ -28,6 +28,15 @@ enum Hook {
     case urlSessionTask(identifier: String?, action: @MainActor @Sendable (String) async -> Void)
     /// `handlesExternalEvents(preferring:allowing:)` on a view: what its scene takes while open.
     case externalEvents(preferring: Set<String>, allowing: Set<String>)
+    /// `onReceive(_:perform:)`: how to subscribe to the publisher, and what to run with each value.
+    case receive(subscribe: (@escaping (Any) -> Void) -> AnyCancellable, action: (Any) -> Void)
+}
+
+/// What an `onReceive` runs with each value: the action of the view's newest evaluation.
+@MainActor
+final class ReceiveAction {
+    var action: (Any) -> Void
+    init(_ action: @escaping (Any) -> Void) { self.action = action }
 }
 
 /// One evaluation of a tree of views (or of the app's scenes): the bodies it evaluated and the hooks it found, in
@@ -138,6 +147,8 @@ final class ViewGraph {
     private var hookOrder: [String] = []
     private var lastValues: [String: Any] = [:]
     private var tasks: [String: (id: AnyHashable?, task: Task<Void, Never>)] = [:]
+    /// The subscriptions of the views' `onReceive`s, by the hook's key.
+    private var subscriptions: [String: (subscription: AnyCancellable, action: ReceiveAction)] = [:]
     /// Whether state the views read changed since they were last evaluated.
     private(set) var needsUpdate = true
     /// Whether the tree has been evaluated once: its handlers exist.
@@ -201,6 +212,7 @@ final class ViewGraph {
             case .disappear(let action): disappearing.append(action)
             case .task: tasks.removeValue(forKey: key)?.task.cancel()
             case .change: lastValues.removeValue(forKey: key)
+            case .receive: subscriptions.removeValue(forKey: key)?.subscription.cancel()
             default: break
             }
         }
@@ -222,6 +234,16 @@ final class ViewGraph {
                     changing.append { action(value, value) }
                 }
                 lastValues[key] = value
+            case .receive(let subscribe, let action):
+                if let subscribed = subscriptions[key] {
+                    subscribed.action.action = action
+                    continue
+                }
+                appearing.append { [weak self] in
+                    let current = ReceiveAction(action)
+                    let subscription = subscribe { value in current.action(value) }
+                    self?.subscriptions[key] = (subscription, current)
+                }
             default: break
             }
         }

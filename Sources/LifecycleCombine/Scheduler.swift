@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where a publisher's values are sent (Combine's `Scheduler`, by its `schedule(_:)`): the app's main queue as
+/// `DispatchQueue.main`, `RunLoop.main` or `OperationQueue.main`, another queue, or at once.
+public protocol Scheduler {
+    /// Runs `action` on this scheduler, after what is already there.
+    func schedule(_ action: @escaping () -> Void)
+}
+
+/// A closure sent to run on another thread or turn.
+///
+/// `@unchecked Sendable`: Combine makes no promise of threads, and neither does this module. A value received on a
+/// scheduler runs there, whoever sent it, exactly as on iOS; what the app's closure touches is the app's own business,
+/// as it is on a phone. The box only carries the closure, which it never changes.
+struct ScheduledAction: @unchecked Sendable {
+    let run: () -> Void
+}
+
+extension MainDispatchQueue: Scheduler {
+    /// `receive(on: DispatchQueue.main)`: the app's main-queue work.
+    public func schedule(_ action: @escaping () -> Void) {
+        let action = ScheduledAction(run: action)
+        async { action.run() }
+    }
+}
+
+extension LifecycleUIKit.DispatchQueue: Scheduler {
+    public func schedule(_ action: @escaping () -> Void) {
+        let action = ScheduledAction(run: action)
+        async { action.run() }
+    }
+}
+
+extension Foundation.OperationQueue: Scheduler {
+    /// `receive(on: OperationQueue.main)`: the app's main-queue work, as LifecycleUIKit's `OperationQueue.main` adds
+    /// it.
+    public func schedule(_ action: @escaping () -> Void) {
+        let action = ScheduledAction(run: action)
+        addOperation { action.run() }
+    }
+}
+
+extension RunLoop: Scheduler {
+    /// `receive(on: RunLoop.main)`: on a phone the main run loop turns the main queue too, so this is the app's
+    /// main-queue work, as `DispatchQueue.main` is. Another run loop performs it on its next turn.
+    public func schedule(_ action: @escaping () -> Void) {
+        let action = ScheduledAction(run: action)
+        if self === RunLoop.main {
+            LifecycleUIKit.DispatchQueue.main.async { action.run() }
+        } else {
+            perform { action.run() }
+        }
+    }
+}
+
+/// A scheduler that runs each action at once (Combine's `ImmediateScheduler`).
+public struct ImmediateScheduler: Scheduler, Sendable {
+    public static let shared = ImmediateScheduler()
+
+    public func schedule(_ action: @escaping () -> Void) { action() }
+}

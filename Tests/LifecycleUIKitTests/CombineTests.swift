@@ -1,0 +1,123 @@
+// swift-format-ignore-file
+// (The import lines stand as an iOS file writes them, unindented.)
+#if canImport(UIKit)
+import UIKit
+import Combine
+#else
+import LifecycleUIKit
+import LifecycleCombine
+#endif
+import LifecycleTesting
+import Testing
+
+/// An app delegate whose session tracking is a Combine pipeline, as many apps' analytics and refresh code is: the
+/// app's coming forward is counted from `didBecomeActiveNotification`, sent on the main queue; a refresh is kept
+/// from `willEnterForegroundNotification`, at once. Each logs into one list beside the delegate's own callbacks.
+@MainActor
+final class SessionTrackingAppDelegate: UIResponder, UIApplicationDelegate {
+    private(set) var log: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in MainActor.assumeIsolated { self?.log.append("session started") } }
+            .store(in: &cancellables)
+        NotificationCenter.default.publisher(for: UIApplication.willEnterForegroundNotification)
+            .map(\.name.rawValue)
+            .sink { [weak self] name in MainActor.assumeIsolated { self?.log.append("refresh on \(name)") } }
+            .store(in: &cancellables)
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) { log.append("applicationDidBecomeActive") }
+    func applicationWillEnterForeground(_ application: UIApplication) { log.append("applicationWillEnterForeground") }
+}
+
+@Suite @MainActor struct CombineTests {
+    /// A notification reaches a pipeline inside its post, after the delegate's method; `receive(on:
+    /// DispatchQueue.main)` sends it on as main-queue work, after the callback.
+    @Test func aPipelineHearsUIKitsNotificationsWhereAPhonePostsThem() throws {
+        let app = try UIKitDevice("profile ios12\napp tracker\n") { SessionTrackingAppDelegate() }
+        try app.device.perform("tap tracker")
+        try app.device.perform("home")
+        try app.device.perform("tap tracker")
+        #expect(
+            app.delegate?.log == [
+                "applicationDidBecomeActive", "session started",
+                "applicationWillEnterForeground", "refresh on UIApplicationWillEnterForegroundNotification",
+                "applicationDidBecomeActive", "session started",
+            ])
+    }
+
+    @Test func operatorsChangeWhatIsSent() {
+        var received: [String] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let subscription = subject
+            .filter { $0 != 3 }
+            .compactMap { $0 == 4 ? nil : $0 }
+            .removeDuplicates()
+            .map { "value \($0)" }
+            .sink { received.append($0) }
+        for value in [1, 1, 2, 3, 4, 5] { subject.send(value) }
+        #expect(received == ["value 1", "value 2", "value 5"])
+        subscription.cancel()
+        subject.send(6)
+        #expect(received.count == 3, "nothing arrives once the subscription is cancelled")
+    }
+
+    @Test func aSubscriptionLetGoIsCancelled() {
+        var received: [Int] = []
+        let subject = PassthroughSubject<Int, Never>()
+        var cancellables = Set<AnyCancellable>()
+        subject.sink { received.append($0) }.store(in: &cancellables)
+        _ = subject.sink { received.append($0 * 100) }
+        subject.send(1)
+        cancellables.removeAll()
+        subject.send(2)
+        #expect(received == [1], "a sink not kept is gone at once; a kept one until its set lets it go")
+    }
+
+    @Test func subjectsJustAndMergeEnd() {
+        var events: [String] = []
+        let current = CurrentValueSubject<String, Never>("first")
+        let merged = current.merge(with: Just("just"))
+            .sink(receiveCompletion: { _ in events.append("end") }, receiveValue: { events.append($0) })
+        current.value = "second"
+        current.send(completion: .finished)
+        current.send("after the end")
+        #expect(events == ["first", "just", "second", "end"])
+        withExtendedLifetime(merged) {}
+    }
+
+    @Test func publishedSendsItsValueBeforeItChanges() {
+        final class Model: ObservableObject {
+            @Published var count = 0
+        }
+        let model = Model()
+        var seen: [String] = []
+        let subscription = model.$count.sink { new in seen.append("\(model.count) → \(new)") }
+        let changes = model.objectWillChange.sink { seen.append("will change") }
+        model.count = 1
+        #expect(seen == ["0 → 0", "will change", "0 → 1"])
+        withExtendedLifetime((subscription, changes)) {}
+    }
+
+    @Test func assignWritesEachValue() {
+        final class Label {
+            var text = ""
+        }
+        let label = Label()
+        let center = Foundation.NotificationCenter()
+        let subscription = center.publisher(for: Notification.Name("Greeting"))
+            .compactMap { $0.object as? String }
+            .assign(to: \.text, on: label)
+        center.post(name: Notification.Name("Greeting"), object: "hello")
+        #expect(label.text == "hello")
+        subscription.cancel()
+        center.post(name: Notification.Name("Greeting"), object: "again")
+        #expect(label.text == "hello")
+    }
+}
