@@ -7,27 +7,18 @@ public protocol Scheduler {
     func schedule(_ action: @escaping () -> Void)
 }
 
-/// A closure sent to run on another thread or turn.
-///
-/// `@unchecked Sendable`: Combine makes no promise of threads, and neither does this module. A value received on a
-/// scheduler runs there, whoever sent it, exactly as on iOS; what the app's closure touches is the app's own business,
-/// as it is on a phone. The box only carries the closure, which it never changes.
-struct ScheduledAction: @unchecked Sendable {
-    let run: () -> Void
-}
-
 extension MainDispatchQueue: Scheduler {
     /// `receive(on: DispatchQueue.main)`: the app's main-queue work.
     public func schedule(_ action: @escaping () -> Void) {
-        let action = ScheduledAction(run: action)
-        async { action.run() }
+        let action = UncheckedHandler<Void>(receive: action)
+        async { action.receive(()) }
     }
 }
 
 extension LifecycleUIKit.DispatchQueue: Scheduler {
     public func schedule(_ action: @escaping () -> Void) {
-        let action = ScheduledAction(run: action)
-        async { action.run() }
+        let action = UncheckedHandler<Void>(receive: action)
+        async { action.receive(()) }
     }
 }
 
@@ -35,8 +26,8 @@ extension Foundation.OperationQueue: Scheduler {
     /// `receive(on: OperationQueue.main)`: the app's main-queue work, as LifecycleUIKit's `OperationQueue.main` adds
     /// it.
     public func schedule(_ action: @escaping () -> Void) {
-        let action = ScheduledAction(run: action)
-        addOperation { action.run() }
+        let action = UncheckedHandler<Void>(receive: action)
+        addOperation { action.receive(()) }
     }
 }
 
@@ -44,11 +35,11 @@ extension RunLoop: Scheduler {
     /// `receive(on: RunLoop.main)`: on a phone the main run loop turns the main queue too, so this is the app's
     /// main-queue work, as `DispatchQueue.main` is. Another run loop performs it on its next turn.
     public func schedule(_ action: @escaping () -> Void) {
-        let action = ScheduledAction(run: action)
+        let action = UncheckedHandler<Void>(receive: action)
         if self === RunLoop.main {
-            LifecycleUIKit.DispatchQueue.main.async { action.run() }
+            LifecycleUIKit.DispatchQueue.main.async { action.receive(()) }
         } else {
-            perform { action.run() }
+            perform { action.receive(()) }
         }
     }
 }
