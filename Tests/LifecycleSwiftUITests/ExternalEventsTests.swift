@@ -4,13 +4,37 @@ import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
 
+import class LifecycleKit.Application
+
 // Links on an iPad with several windows, routed as SwiftUI routes them (docs/lifecycle.md §16, §22): to the window
 // whose views prefer the link, else one that accepts it, else a new window of the group whose
 // `handlesExternalEvents(matching:)` matches it.
 
+/// The links each device's views opened. By device: the golden traces run the mail app beside these tests.
 @MainActor
 enum LinkLog {
-    static var lines: [String] = []
+    private final class Entry {
+        weak var device: AnyObject?
+        var lines: [String] = []
+        init(device: AnyObject) { self.device = device }
+    }
+
+    /// By the device's identity, which a device made after another has gone may take again: an entry holds its
+    /// device weakly, to tell.
+    private static var entries: [ObjectIdentifier: Entry] = [:]
+
+    /// Adds a line to the log of the device whose app's code runs.
+    static func append(_ line: String) {
+        guard let device = Application.current?.host as AnyObject? else { return }
+        let key = ObjectIdentifier(device)
+        if entries[key]?.device !== device { entries[key] = Entry(device: device) }
+        entries[key]?.lines.append(line)
+    }
+
+    static func lines(of device: SimulatedDevice) -> [String] {
+        guard let entry = entries[ObjectIdentifier(device)], entry.device === device else { return [] }
+        return entry.lines
+    }
 }
 
 // A mail app with a compose window, WWDC19's example of a scene of its own ("Introducing Multiple Windows on
@@ -22,7 +46,7 @@ struct InboxView: View {
             Text("Inbox")
         }
         .handlesExternalEvents(preferring: ["message"], allowing: ["message"])
-        .onOpenURL { url in LinkLog.lines.append("inbox opens \(url.absoluteString)") }
+        .onOpenURL { url in LinkLog.append("inbox opens \(url.absoluteString)") }
     }
 }
 
@@ -32,7 +56,7 @@ struct ComposeView: View {
     var body: some View {
         TextField("To", text: $recipient)
             .handlesExternalEvents(preferring: ["compose"], allowing: ["compose"])
-            .onOpenURL { url in LinkLog.lines.append("compose opens \(url.absoluteString)") }
+            .onOpenURL { url in LinkLog.append("compose opens \(url.absoluteString)") }
     }
 }
 
@@ -67,7 +91,7 @@ struct RecipeListView: View {
                 openWindow(id: "edit-tags-window")
             }
         }
-        .onOpenURL { url in LinkLog.lines.append("recipes open \(url.absoluteString)") }
+        .onOpenURL { url in LinkLog.append("recipes open \(url.absoluteString)") }
     }
 }
 
@@ -119,10 +143,6 @@ struct RecipeWindowsApp: App {
 }
 
 @Suite(.serialized) @MainActor struct ExternalEventsTests {
-    init() {
-        LinkLog.lines = []
-    }
-
     /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the explorer is held to.
     static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
 
@@ -139,7 +159,7 @@ struct RecipeWindowsApp: App {
         let device = try SimulatedDevice(app: ComposingMailApp.self, id: "mail", device: .ipad)
         try device.perform("tap mail")
         try device.perform("open-url mail mail://compose?to=ann")
-        #expect(LinkLog.lines == ["compose opens mail://compose?to=ann"], "\(device.printedTrace())")
+        #expect(LinkLog.lines(of: device) == ["compose opens mail://compose?to=ann"], "\(device.printedTrace())")
         try device.perform("expect mail#2 foregroundActive")
         try device.perform("expect mail#1 background")
         #expect(device.printedTrace().contains("no window's scene takes the URL: it opens in a new window"))
@@ -155,7 +175,7 @@ struct RecipeWindowsApp: App {
         #expect(device.simulator.phone.sessions(of: "mail").count == 2)
         try device.perform("open-url mail mail://message/7")
         #expect(
-            LinkLog.lines == [
+            LinkLog.lines(of: device) == [
                 "compose opens mail://compose?to=ann", "compose opens mail://compose?to=bob",
                 "inbox opens mail://message/7",
             ], "\(device.printedTrace())")
@@ -173,7 +193,7 @@ struct RecipeWindowsApp: App {
         ] {
             try device.perform(line)
         }
-        #expect(LinkLog.lines.last == "compose opens mail://compose?to=bob", "\(device.printedTrace())")
+        #expect(LinkLog.lines(of: device).last == "compose opens mail://compose?to=bob", "\(device.printedTrace())")
         try device.perform("expect mail#2 foregroundActive")
         #expect(device.simulator.phone.sessions(of: "mail").count == 2)
     }
@@ -185,7 +205,7 @@ struct RecipeWindowsApp: App {
         try device.perform("tap salty")
         try device.perform("expect salty#2 foregroundActive")
         try device.perform("open-url salty salty-recipe://recipe/7")
-        #expect(LinkLog.lines == ["recipes open salty-recipe://recipe/7"], "\(device.printedTrace())")
+        #expect(LinkLog.lines(of: device) == ["recipes open salty-recipe://recipe/7"], "\(device.printedTrace())")
         try device.perform("expect salty#1 foregroundActive")
     }
 
@@ -194,7 +214,7 @@ struct RecipeWindowsApp: App {
         let device = try SimulatedDevice(app: RecipeWindowsApp.self, id: "salty", device: .ipad)
         try device.perform("tap salty")
         try device.perform("open-url salty salty-recipe://recipe/7")
-        #expect(LinkLog.lines.isEmpty)
+        #expect(LinkLog.lines(of: device).isEmpty)
         #expect(device.printedTrace().contains("no view of salty#3 has onOpenURL"), "\(device.printedTrace())")
     }
 
@@ -205,7 +225,9 @@ struct RecipeWindowsApp: App {
         try device.perform("open-url salty salty-recipe://recipe/7")
         try device.perform("open-url salty salty-recipe://recipe/8")
         #expect(
-            LinkLog.lines == ["recipes open salty-recipe://recipe/7", "recipes open salty-recipe://recipe/8"],
+            LinkLog.lines(of: device) == [
+                "recipes open salty-recipe://recipe/7", "recipes open salty-recipe://recipe/8",
+            ],
             "\(device.printedTrace())")
     }
 
@@ -230,7 +252,7 @@ struct RecipeWindowsApp: App {
         let device = try SimulatedDevice(app: ComposingMailApp.self, id: "mail", device: .iphone)
         try device.perform("tap mail")
         try device.perform("open-url mail mail://compose?to=ann")
-        #expect(LinkLog.lines == ["inbox opens mail://compose?to=ann"], "\(device.printedTrace())")
+        #expect(LinkLog.lines(of: device) == ["inbox opens mail://compose?to=ann"], "\(device.printedTrace())")
         #expect(device.simulator.phone.sessions(of: "mail").count == 1)
     }
 }
