@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["LifecycleKit", "LifecycleUIKit", "LifecycleCombine", "LifecycleSwiftUIMacros"]),
         // The part of Combine an app's lifecycle code uses (`NotificationCenter.publisher(for:)`, `sink`,
         // `receive(on:)`, `@Published`), over the UIKit names, which SwiftUI brings with it as on iOS.
-        .target(name: "LifecycleCombine", dependencies: ["LifecycleUIKit"]),
+        .target(name: "LifecycleCombine", dependencies: ["LifecycleKit", "LifecycleUIKit"]),
         // `#Preview`, which expands to nothing.
         .macro(
             name: "LifecycleSwiftUIMacros",

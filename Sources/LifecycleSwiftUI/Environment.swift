@@ -99,7 +99,7 @@ public struct Environment<Value>: DynamicProperty {
     public var wrappedValue: Value { read(box.values ?? EnvironmentValues()) }
 }
 
-extension Environment: GraphProperty {
+extension Environment: GraphProperty, EnvironmentReading {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) { box.values = environment }
 }
 
@@ -126,7 +126,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     }
 }
 
-extension EnvironmentObject: GraphProperty {
+extension EnvironmentObject: GraphProperty, EnvironmentReading {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
         box.values = environment
         if let object = environment.objects[ObjectIdentifier(ObjectType.self)] as? ObjectType {

@@ -35,7 +35,9 @@ public struct State<Value>: DynamicProperty {
 extension State: GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
         let initial = box.initial
-        box.storage = graph.storage(at: key) { StateStorage(initial, graph: graph) }
+        box.storage = graph.storage(at: key) {
+            StateStorage(initial, graph: graph, view: ViewGraph.viewPath(ofStorageKey: key))
+        }
     }
 }
 
@@ -61,16 +63,19 @@ final class StateStorage<Value>: WrittenState {
     private(set) var value: Value
     private(set) var isWritten = false
     weak var graph: ViewGraph?
+    /// The path of the view that owns it: the one whose body runs again when it changes.
+    let view: String
 
-    init(_ value: Value, graph: ViewGraph) {
+    init(_ value: Value, graph: ViewGraph, view: String) {
         self.value = value
         self.graph = graph
+        self.view = view
     }
 
     func set(_ newValue: Value) {
         value = newValue
         isWritten = true
-        graph?.invalidate()
+        graph?.invalidate(view: view)
     }
 
     var writtenValue: String? { isWritten ? String(describing: value) : nil }

@@ -64,25 +64,30 @@ final class ObjectBox<ObjectType: AnyObject> {
 }
 
 extension ViewGraph {
-    /// Evaluates the tree again whenever `object` announces a change, for as long as the view at `key` is there.
+    /// Evaluates the view whose property is at `key` again whenever `object` announces a change, for as long as the
+    /// view is there.
     func observe(_ object: some ObservableObject, at key: String) {
-        let subscription = storage(at: key + "#observing") { ObservedSubscription(object: object, graph: self) }
+        let view = Self.viewPath(ofStorageKey: key)
+        let subscription = storage(at: key + "#observing") {
+            ObservedSubscription(object: object, graph: self, view: view)
+        }
         if subscription.object !== object {
-            replaceStorage(at: key + "#observing", with: ObservedSubscription(object: object, graph: self))
+            replaceStorage(
+                at: key + "#observing", with: ObservedSubscription(object: object, graph: self, view: view))
         }
     }
 }
 
-/// The link between an observed object and the graph that follows it.
+/// The link between an observed object and the view that follows it.
 @MainActor
 final class ObservedSubscription {
     weak var object: AnyObject?
     private var subscription: ObservableObjectPublisher.Subscription?
 
-    init(object: some ObservableObject, graph: ViewGraph) {
+    init(object: some ObservableObject, graph: ViewGraph, view: String) {
         self.object = object
         subscription = object.objectWillChange.subscribe { [weak graph] in
-            SwiftUIRuntime.onMain { graph?.invalidate() }
+            SwiftUIRuntime.onMain { graph?.invalidate(view: view) }
         }
     }
 }

@@ -185,7 +185,7 @@ final class SwiftUIRuntime {
         if asked != nil, kept == nil, let value = requested?.value { host.presented.data = value }
         host.connect(options: options)
         scene.kitScene.onPhaseChange { [weak self, weak host] _ in
-            host?.graph.invalidate()
+            host?.graph.invalidateEnvironment()
             self?.appGraph.invalidate()
         }
         appGraph.invalidate()

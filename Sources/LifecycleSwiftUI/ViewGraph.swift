@@ -49,13 +49,27 @@ final class EvaluationPass {
     private(set) var visited: Set<String> = []
     private(set) var hooks: [(key: String, hook: Hook)] = []
 
-    init(graph: ViewGraph, environment: EnvironmentValues) {
+    /// Whether the view being evaluated was just made by its parent's body: a body that ran in this pass, or the
+    /// tree's root when everything runs again. A view not made anew is the one its parent made last time.
+    private var madeAnew: Bool
+
+    /// The views whose state changed since the last evaluation: their bodies run again.
+    private let changedViews: Set<String>
+
+    init(
+        graph: ViewGraph, environment: EnvironmentValues, everythingChanged: Bool = true, changedViews: Set<String> = []
+    ) {
         self.graph = graph
         self.environment = environment
+        madeAnew = everythingChanged
+        self.changedViews = changedViews
     }
 
     func evaluate(_ view: any View, at path: ViewPath) { evaluateView(view, at: path) }
 
+    /// Evaluates a view as SwiftUI does: its body runs when its parent made it anew, when it is new, or when state it
+    /// reads changed; otherwise its last body stands, with the view its parent made last time (its stored properties
+    /// — a `Timer.publish` in a `let` — are those of that view), and only its own views are looked at.
     private func evaluateView<V: View>(_ view: V, at path: ViewPath) {
         if let primitive = view as? any PrimitiveView {
             primitive.evaluate(in: self, at: path)
@@ -64,8 +78,20 @@ final class EvaluationPass {
         guard V.Body.self != Never.self else { return }
         let node = path.child(String(describing: V.self))
         visited.insert(node.text)
-        graph.install(propertiesOf: view, at: node.text, environment: environment)
-        evaluateView(view.body, at: node)
+        let parentMadeIt = madeAnew
+        defer { madeAnew = parentMadeIt }
+        let kept = graph.keptView(at: node.text)
+        let current = parentMadeIt ? view : (kept?.view as? V ?? view)
+        if !parentMadeIt, let body = kept?.body as? V.Body, !changedViews.contains(node.text) {
+            madeAnew = false
+            evaluateView(body, at: node)
+            return
+        }
+        graph.install(propertiesOf: current, at: node.text, environment: environment)
+        let body = current.body
+        graph.keep(current, body: body, at: node.text)
+        madeAnew = true
+        evaluateView(body, at: node)
     }
 
     func evaluate(_ scene: any Scene, at path: ViewPath) { evaluateScene(scene, at: path) }
@@ -147,6 +173,16 @@ final class ViewGraph {
     private var hookOrder: [String] = []
     private var lastValues: [String: Any] = [:]
     private var tasks: [String: (id: AnyHashable?, task: Task<Void, Never>)] = [:]
+    /// Each view the last evaluations looked at, as its parent made it, and what its body gave, by the view's path.
+    private var keptViews: [String: (view: Any, body: Any)] = [:]
+    /// The views whose body must run again, because state they read changed.
+    private var changedViews: Set<String> = []
+    /// Whether every view's body must run again: a change the graph cannot tie to the views that read it (an
+    /// `@Observable` object's, `@AppStorage`'s, `@SceneStorage`'s), or the first evaluation.
+    private var everythingChanged = true
+    /// The views that read the environment (`@Environment`, `@EnvironmentObject`): their bodies run again when the
+    /// scene's phase changes.
+    private var environmentReaders: Set<String> = []
     /// The subscriptions of the views' `onReceive`s, by the hook's key.
     private var subscriptions: [String: (subscription: AnyCancellable, action: ReceiveAction)] = [:]
     /// Whether state the views read changed since they were last evaluated.
@@ -159,11 +195,33 @@ final class ViewGraph {
         self.scene = scene
     }
 
-    /// Marks the tree for evaluation, at the end of the app's current turn of its main queue.
+    /// Marks the tree for evaluation, every view's body included, at the end of the app's current turn of its main
+    /// queue.
     func invalidate() {
+        everythingChanged = true
         needsUpdate = true
         runtime.scheduleUpdate()
     }
+
+    /// Marks the view at `path` for evaluation: state it owns or observes changed.
+    func invalidate(view path: String) {
+        changedViews.insert(path)
+        needsUpdate = true
+        runtime.scheduleUpdate()
+    }
+
+    /// Marks the views that read the environment for evaluation: the scene's phase changed.
+    func invalidateEnvironment() {
+        changedViews.formUnion(environmentReaders)
+        needsUpdate = true
+        runtime.scheduleUpdate()
+    }
+
+    /// The view last evaluated at `path`, and its body.
+    func keptView(at path: String) -> (view: Any, body: Any)? { keptViews[path] }
+
+    /// Keeps the view evaluated at `path` and its body, for the evaluations that do not run it again.
+    func keep(_ view: Any, body: Any, at path: String) { keptViews[path] = (view, body) }
 
     /// Evaluates the tree until what its actions change is seen: each round evaluates the bodies, then runs the
     /// actions of what changed (views gone, views new, values changed, tasks) in that order. Returns the last
@@ -173,7 +231,11 @@ final class ViewGraph {
         var pass = EvaluationPass(graph: self, environment: environment)
         for _ in 0..<Self.roundsBeforeGivingUp {
             needsUpdate = false
-            pass = EvaluationPass(graph: self, environment: environment)
+            pass = EvaluationPass(
+                graph: self, environment: environment, everythingChanged: everythingChanged,
+                changedViews: changedViews)
+            everythingChanged = false
+            changedViews = []
             withObservationTracking {
                 evaluate(pass)
             } onChange: { [weak self] in
@@ -252,6 +314,8 @@ final class ViewGraph {
         for key in storages.keys where !pass.visited.contains(Self.viewPath(ofStorageKey: key)) {
             storages.removeValue(forKey: key)
         }
+        for path in keptViews.keys where !pass.visited.contains(path) { keptViews.removeValue(forKey: path) }
+        environmentReaders.formIntersection(pass.visited)
         return disappearing + appearing + changing + starting
     }
 
@@ -266,6 +330,7 @@ final class ViewGraph {
             guard let label = child.label else { continue }
             // A wrapped property's storage is `_draft`: the key names the property as the app's code does.
             let key = path + "#" + (label.hasPrefix("_") ? String(label.dropFirst()) : label)
+            if child.value is any EnvironmentReading { environmentReaders.insert(Self.viewPath(ofStorageKey: key)) }
             if let property = child.value as? any GraphProperty {
                 property.install(in: self, key: key, environment: environment)
             } else if child.value is any DynamicProperty {
@@ -286,7 +351,7 @@ final class ViewGraph {
 
     /// A storage key is the view's path, `#`, and the property's name (`/WindowGroup/NotesView#draft`): the part
     /// before the first `#` after the last slash.
-    private static func viewPath(ofStorageKey key: String) -> String {
+    static func viewPath(ofStorageKey key: String) -> String {
         let lastSlash = key.lastIndex(of: "/") ?? key.startIndex
         guard let mark = key[lastSlash...].firstIndex(of: "#") else { return key }
         return String(key[..<mark])
@@ -311,6 +376,9 @@ final class ViewGraph {
 protocol GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues)
 }
+
+/// A property that reads the environment: its view's body runs again when the scene's phase changes.
+protocol EnvironmentReading {}
 
 /// Storage that knows whether the app's code wrote it.
 @MainActor

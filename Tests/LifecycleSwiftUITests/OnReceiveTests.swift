@@ -182,3 +182,113 @@ struct AutosavingApp: App {
         #expect(report.findings.isEmpty, "\(report)")
     }
 }
+
+// Hacking with Swift's Flashzilla (Project 17, "Triggering events repeatedly using a timer" and "How to be notified
+// when your SwiftUI app moves to the background"): a countdown from a `Timer.publish` that stops while the scene is
+// not active. The test reads the time left from `CountdownLog`, which the port adds.
+
+@MainActor
+enum CountdownLog {
+    static var remaining: [Int] = []
+}
+
+struct FlashzillaView: View {
+    @State private var timeRemaining = 100
+    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    @Environment(\.scenePhase) var scenePhase
+    @State private var isActive = true
+
+    var body: some View {
+        Text("Time: \(timeRemaining)")
+            .onReceive(timer) { _ in
+                guard isActive else { return }
+                if timeRemaining > 0 {
+                    timeRemaining -= 1
+                    CountdownLog.remaining.append(timeRemaining)
+                }
+            }
+            .onChange(of: scenePhase) {
+                if scenePhase == .active {
+                    isActive = true
+                } else {
+                    isActive = false
+                }
+            }
+    }
+}
+
+struct FlashzillaApp: App {
+    var body: some Scene {
+        WindowGroup { FlashzillaView() }
+    }
+}
+
+@Suite(.serialized) @MainActor struct TimerPublisherTests {
+    init() {
+        CountdownLog.remaining = []
+        TickLog.times = []
+    }
+
+    /// The timer ticks on the phone's clock while the app runs; the view lets a tick go by while its scene is not
+    /// active; a suspended app's timer does not tick, and its one tick missed comes as the app runs again, while the
+    /// scene is still inactive.
+    @Test func theCountdownStopsWhenTheSceneIsNotActive() throws {
+        let device = try SimulatedDevice(app: FlashzillaApp.self, id: "flashzilla")
+        try device.perform("tap flashzilla")
+        try device.perform("wait 10s")
+        #expect(CountdownLog.remaining.last == 90)
+        try device.perform("notification-center")
+        try device.perform("wait 5s")
+        #expect(CountdownLog.remaining.last == 90, "inactive: the ticks are let go by")
+        try device.perform("dismiss")
+        try device.perform("wait 3s")
+        #expect(CountdownLog.remaining.last == 87)
+        try device.perform("home")
+        try device.perform("wait 60s")
+        try device.perform("expect flashzilla suspended")
+        try device.perform("tap flashzilla")
+        #expect(CountdownLog.remaining.last == 87, "the tick missed comes while the scene is inactive")
+        try device.perform("wait 2s")
+        #expect(CountdownLog.remaining.last == 85)
+        #expect(CountdownLog.remaining == Array((85...99).reversed()), "one tick a second, none twice")
+    }
+
+    /// Hacking with Swift's "Triggering events repeatedly using a timer": the view stops its timer after five ticks
+    /// with `timer.upstream.connect().cancel()`. Each tick is the phone's date, a second after the one before.
+    @Test func aTimerStoppedByItsConnectionTicksNoMore() throws {
+        let device = try SimulatedDevice(app: FiveTicksApp.self, id: "ticks")
+        try device.perform("tap ticks")
+        try device.perform("wait 10s")
+        #expect(TickLog.times.count == 5, "\(TickLog.times)")
+        let gaps = zip(TickLog.times.dropFirst(), TickLog.times).map { $0.timeIntervalSince($1) }
+        #expect(gaps.allSatisfy { abs($0 - 1) < 0.001 }, "\(gaps)")
+    }
+}
+
+@MainActor
+enum TickLog {
+    static var times: [Date] = []
+}
+
+struct FiveTicksView: View {
+    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    @State private var counter = 0
+
+    var body: some View {
+        Text("Hello, World!")
+            .onReceive(timer) { time in
+                if counter == 5 {
+                    timer.upstream.connect().cancel()
+                } else {
+                    TickLog.times.append(time)
+                }
+                counter += 1
+            }
+    }
+}
+
+struct FiveTicksApp: App {
+    var body: some Scene {
+        WindowGroup { FiveTicksView() }
+    }
+}
