@@ -7,6 +7,8 @@ public struct ConnectionOptions: Sendable, Hashable, Codable {
     public var url: String?
     public var sourceApplication: String?
     public var userActivityType: String?
+    /// The activity's target content identifier (`NSUserActivity.targetContentIdentifier`), if it has one.
+    public var userActivityTarget: String?
     public var shortcutItem: String?
     /// The session's state restoration activity, by the session it was saved in, if it has one.
     public var restorationActivity: SceneID?
@@ -16,11 +18,12 @@ public struct ConnectionOptions: Sendable, Hashable, Codable {
 
     public init(
         url: String? = nil, sourceApplication: String? = nil, userActivityType: String? = nil,
-        shortcutItem: String? = nil, restorationActivity: SceneID? = nil
+        userActivityTarget: String? = nil, shortcutItem: String? = nil, restorationActivity: SceneID? = nil
     ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.userActivityType = userActivityType
+        self.userActivityTarget = userActivityType == nil ? nil : userActivityTarget
         self.shortcutItem = shortcutItem
         self.restorationActivity = restorationActivity
     }
@@ -31,6 +34,7 @@ public struct ConnectionOptions: Sendable, Hashable, Codable {
         if let url { entries.append(("url", url)) }
         if let sourceApplication { entries.append(("sourceApplication", sourceApplication)) }
         if let userActivityType { entries.append(("userActivityType", userActivityType)) }
+        if let userActivityTarget { entries.append(("userActivityTarget", userActivityTarget)) }
         if let shortcutItem { entries.append(("shortcutItem", shortcutItem)) }
         if let restorationActivity { entries.append(("restorationActivity", restorationActivity.rawValue)) }
         if let notificationResponse { entries.append(("notificationResponse", notificationResponse)) }

@@ -1,19 +1,84 @@
 extension Phone {
-    /// Where a URL for an app with several windows goes (docs/lifecycle.md §16): a window whose scene prefers it,
-    /// else one whose scene can take it, looked for from the front window, then the others on screen, then the rest
+    /// What the outside world sends an app and an iPad routes among its windows (docs/lifecycle.md §16): a URL, or an
+    /// activity, by its target content identifier.
+    enum ExternalItem {
+        case url(String, sourceApplication: String?)
+        case activity(type: String, target: String?)
+
+        /// What the windows' conditions are matched against: the URL's text, the activity's target.
+        var target: String? {
+            switch self {
+            case .url(let url, _): url
+            case .activity(_, let target): target
+            }
+        }
+
+        /// The item's name in the trace's notes.
+        var name: String {
+            switch self {
+            case .url: "URL"
+            case .activity: "activity"
+            }
+        }
+
+        var launchOptions: LaunchOptions {
+            switch self {
+            case .url(let url, let source): LaunchOptions(url: url, sourceApplication: source)
+            case .activity(let type, let target): LaunchOptions(userActivityType: type, userActivityTarget: target)
+            }
+        }
+
+        /// The app delegate's calls that deliver it to an app on screen (a scene-based app's go to its scene).
+        var deliveries: [ForegroundRequest.Delivery] {
+            switch self {
+            case .url(let url, _): [(.openURL, url)]
+            case .activity(let type, let target):
+                [
+                    (.willContinueUserActivity, type),
+                    (.continueUserActivity, UserActivityArgument.argument(type: type, target: target)),
+                ]
+            }
+        }
+
+        /// The scene delegate's calls that deliver it to a connected window.
+        var sceneCalls: [(Callback, String)] {
+            switch self {
+            case .url(let url, _): [(.sceneOpenURLContexts, url)]
+            case .activity(let type, let target):
+                [
+                    (.sceneWillContinueUserActivity, type),
+                    (.sceneContinueUserActivity, UserActivityArgument.argument(type: type, target: target)),
+                ]
+            }
+        }
+
+        /// What a window made or connected for it finds in its connection options.
+        var connectionOptions: ConnectionOptions {
+            switch self {
+            case .url(let url, let source): ConnectionOptions(url: url, sourceApplication: source)
+            case .activity(let type, let target): ConnectionOptions(userActivityType: type, userActivityTarget: target)
+            }
+        }
+    }
+
+    /// Where a URL or an activity for an app with several windows goes (docs/lifecycle.md §16): a window whose
+    /// scene prefers it, else one whose scene can take it, looked for from the front window, then the others on screen, then the rest
     /// in the order they were made; else a new window. An iPhone, or an app with one window, gets it in its window.
     enum ExternalEventDestination: Equatable {
-        /// The window the URL goes to whatever its conditions: the app's front window, as without routing.
+        /// The window the item goes to whatever its conditions: the app's front window, as without routing.
         case frontWindow
         /// Another of the app's windows, by its session's number.
         case window(Int32)
-        /// A new window, made for the URL.
+        /// A new window, made for the item.
         case newWindow
     }
 
-    /// The window a URL goes to among the app's, by what each window's scene said it handles.
-    func destination(ofURL url: String, for index: Int) -> ExternalEventDestination {
-        guard routesURLs(of: index), let front = apps[index].frontWindowPosition else { return .frontWindow }
+    /// The window an item goes to among the app's, by what each window's scene said it handles. An item with no
+    /// target (an activity without a target content identifier) goes to the front window, as without routing.
+    func destination(of target: String?, for index: Int) -> ExternalEventDestination {
+        guard let target, routesURLs(of: index), let front = apps[index].frontWindowPosition else {
+            return .frontWindow
+        }
         let app = apps[index]
         // The window sessions in the order they are looked through: the front window, the others on screen (a few
         // at most), then the rest as they were made.
@@ -25,7 +90,7 @@ extension Phone {
         func first(where test: (SceneActivationConditions) -> Bool) -> Int? {
             order.first { test(sharedScreen.activationConditions(of: app.sessions[$0].id)) }
         }
-        guard let chosen = first(where: { $0.prefers(url) }) ?? first(where: { $0.allows(url) }) else {
+        guard let chosen = first(where: { $0.prefers(target) }) ?? first(where: { $0.allows(target) }) else {
             return .newWindow
         }
         return chosen == front ? .frontWindow : .window(app.sessions[chosen].number)
@@ -43,36 +108,37 @@ extension Phone {
         device == .ipad && apps[index].configuration.supportsMultipleWindows && usesScenes(index)
     }
 
-    /// Opens a URL in the app, in the window its scenes' conditions choose: the front window as any URL goes, or
-    /// another window brought forward full screen (connecting again if its scene was reclaimed), or a new window
-    /// that gets the URL as it connects. Brought forward, a window gets the URL while still in the background, as
-    /// the front window does (§13).
-    mutating func openURL(_ url: String, in index: Int, options: LaunchOptions) {
-        let deliveries: [ForegroundRequest.Delivery] = [(.openURL, url)]
+    /// Sends a URL or an activity to the app, in the window its scenes' conditions choose: the front window as
+    /// any item goes, or another window brought forward full screen (connecting again if its scene was reclaimed),
+    /// or a new window that gets the item as it connects. Brought forward, a window gets the item while still in
+    /// the background, as the front window does (§13).
+    mutating func deliver(_ item: ExternalItem, to index: Int) {
         let number: Int32
         let connecting: Bool
-        switch destination(ofURL: url, for: index) {
+        switch destination(of: item.target, for: index) {
         case .frontWindow:
-            bringToFront(index, options: options, deliveries: deliveries)
+            bringToFront(index, options: item.launchOptions, deliveries: item.deliveries)
             return
         case .window(let window):
             number = window
             connecting = apps[index].sessionPosition(number: window).flatMap { apps[index].sessions[$0].scene } == nil
-            note(index, "the URL goes to \(SceneID(app: apps[index].id, number: Int(window))), whose scene takes it")
+            note(
+                index,
+                "the \(item.name) goes to \(SceneID(app: apps[index].id, number: Int(window))), whose scene takes it")
         case .newWindow:
             number = apps[index].makeWindowSession()
             connecting = true
-            note(index, "no window's scene takes the URL: it opens in a new window")
+            note(index, "no window's scene takes the \(item.name): it opens in a new window")
         }
         guard isOnScreen(index) else {
             leaveScreen()
             showOnly(number, of: index)
-            bringForward(index, options: options, deliveries: deliveries)
+            bringForward(index, options: item.launchOptions, deliveries: item.deliveries)
             return
         }
         if apps[index].windowsOnScreen.contains(number) {
             queue(.focusSession(number), for: index)
-            queueCall(.sceneOpenURLContexts, .argument(url), for: index)
+            for (callback, argument) in item.sceneCalls { queueCall(callback, .argument(argument), for: index) }
             queue(.focus(.window), for: index)
             run(index)
             becomeActive(index)
@@ -81,9 +147,7 @@ extension Phone {
         let covered = apps[index].windowsOnScreen
         apps[index].show(onlyWindow: number)
         sharedScreen.keyWindow = ScreenWindow(app: index, number: number)
-        queueWindowComingForward(
-            number, of: index, connecting: connecting, covering: covered, url: url,
-            sourceApplication: options.sourceApplication)
+        queueWindowComingForward(number, of: index, connecting: connecting, covering: covered, item: item)
         leaveScreen(except: index)
     }
 

@@ -78,7 +78,7 @@ extension Phone {
         let options = request.options ?? LaunchOptions()
         var connection = ConnectionOptions(
             url: options.url, sourceApplication: options.sourceApplication, userActivityType: options.userActivityType,
-            shortcutItem: options.shortcutItem)
+            userActivityTarget: options.userActivityTarget, shortcutItem: options.shortcutItem)
         // A tapped push stays the app delegate's, and a notification's response its notification delegate's (which
         // a connecting scene also finds in its options); the rest arrive in the connection options when the scene
         // connects, or through the scene delegate when it was already connected.

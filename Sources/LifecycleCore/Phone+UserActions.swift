@@ -101,15 +101,12 @@ extension Phone {
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
-            openURL(url, in: index, options: LaunchOptions(url: url, sourceApplication: sourceApplication))
-        case .continueActivity(let app, let type):
+            deliver(.url(url, sourceApplication: sourceApplication), to: index)
+        case .continueActivity(let app, let type, let target):
             let index = try self.index(of: app)
             try requireUnlocked()
             try requireNothingOpen()
-            let deliveries: [ForegroundRequest.Delivery] = [
-                (.willContinueUserActivity, type), (.continueUserActivity, type),
-            ]
-            bringToFront(index, options: LaunchOptions(userActivityType: type), deliveries: deliveries)
+            deliver(.activity(type: type, target: target), to: index)
         case .tapPushNotification(let app):
             try tapPush(for: try self.index(of: app), payload: nil)
         case .pushWithPayload(let app, let payload, let tapped):

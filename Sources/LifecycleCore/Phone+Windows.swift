@@ -232,18 +232,17 @@ extension Phone {
     /// first, while still in the background. (Two strings rather than the options: connection options passed in,
     /// even empty, cost opening 20,000 windows 1%.)
     mutating func queueWindowComingForward(
-        _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32], url: String? = nil,
-        sourceApplication: String? = nil
+        _ number: Int32, of index: Int, connecting: Bool, covering covered: [Int32], item: ExternalItem? = nil
     ) {
         queue(.focusSession(number), for: index)
         if connecting {
             queue(.connectScene(.window), for: index)
             queue(.call(.configurationForConnecting, nil, .firstConfiguration), for: index)
-            let connection = ConnectionOptions(url: url, sourceApplication: sourceApplication)
+            let connection = item?.connectionOptions ?? ConnectionOptions()
             queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
             queueDiscardedSessions(of: index)
-        } else if let url {
-            queueCall(.sceneOpenURLContexts, .argument(url), for: index)
+        } else if let item {
+            for (callback, argument) in item.sceneCalls { queueCall(callback, .argument(argument), for: index) }
         }
         queueSceneSteps(for: .enterForeground, .always, of: index)
         queueSceneSteps(for: .becomeActive, .always, of: index)

@@ -1,6 +1,7 @@
 /// What a scene tells the system it handles (UIKit's `UISceneActivationConditions`, which SwiftUI's
 /// `handlesExternalEvents(preferring:allowing:)` sets): the events it prefers and those it can take, each a set of
-/// strings matched against the event's target, a URL's text (docs/lifecycle.md §16).
+/// strings matched against the event's target: a URL's text, an activity's target content identifier
+/// (docs/lifecycle.md §16).
 ///
 /// A string matches when the target contains it, letter case aside; `*` matches every target and an empty string
 /// none. A scene that never set its conditions can take every event and prefers none (UIKit's default), so a URL

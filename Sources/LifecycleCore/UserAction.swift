@@ -35,8 +35,11 @@ public enum UserAction: Sendable, Hashable {
     case openURL(AppID, url: String)
     /// A home-screen quick action of the given type.
     case shortcut(AppID, type: String)
-    /// A Handoff or universal-link activity of the given type.
-    case continueActivity(AppID, type: String)
+    /// A Handoff or universal-link activity of the given type, with the target content identifier by which an iPad
+    /// chooses among the app's windows, if it has one (docs/lifecycle.md §16).
+    ///
+    /// Indirect, as ``submitTaskRequest(_:_:)``: the target would make every action larger.
+    indirect case continueActivity(AppID, type: String, target: String? = nil)
     /// A push for the app that carries one of its declared payloads (``AppConfiguration/notificationPayloads``): a
     /// silent push, or, `tapped`, one the user taps (as ``backgroundEvent(_:_:)`` with ``BackgroundEvent/push`` and
     /// ``tapPushNotification(_:)``).

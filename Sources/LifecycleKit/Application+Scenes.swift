@@ -88,7 +88,7 @@ extension Application {
         case .sceneWillContinueUserActivity:
             delegate?.scene(scene, willContinueUserActivityWithType: Self.argument(of: detail))
         case .sceneContinueUserActivity:
-            delegate?.scene(scene, continue: UserActivity(activityType: Self.argument(of: detail)))
+            delegate?.scene(scene, continue: UserActivity(argument: Self.argument(of: detail)))
         case .windowScenePerformActionForShortcutItem:
             let ignoreResult: (Bool) -> Void = { _ in }
             delegate?.windowScene(
@@ -137,7 +137,12 @@ extension Application {
         if let ledger { launchItemLedgers.append(ledger) }
         return Scene.ConnectionOptions(
             urlContexts: Set(urls ?? []),
-            userActivities: Set(options.userActivityType.map { [UserActivity(activityType: $0)] } ?? []),
+            userActivities: Set(
+                options.userActivityType.map { type in
+                    let activity = UserActivity(activityType: type)
+                    activity.targetContentIdentifier = options.userActivityTarget
+                    return [activity]
+                } ?? []),
             shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
             sourceApplication: options.sourceApplication,
             notificationResponse: options.notificationResponse.map {

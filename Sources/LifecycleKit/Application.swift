@@ -328,7 +328,7 @@ public final class Application {
         case .willContinueUserActivity:
             return delegate.application(self, willContinueUserActivityWithType: argument)
         case .continueUserActivity:
-            let activity = UserActivity(activityType: argument)
+            let activity = UserActivity(argument: argument)
             let restore: ([any UserActivityRestoring]?) -> Void = { objects in
                 for object in objects ?? [] { object.restoreUserActivityState(activity) }
             }

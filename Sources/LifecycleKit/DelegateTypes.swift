@@ -32,6 +32,14 @@ public final class UserActivity: Hashable {
         self.activityType = activityType
     }
 
+    /// The activity a callback's argument names: its type, and its target content identifier if it has one
+    /// (``UserActivityArgument``).
+    nonisolated convenience init(argument: String) {
+        let (type, target) = UserActivityArgument.split(argument)
+        self.init(activityType: type)
+        targetContentIdentifier = target
+    }
+
     /// `addUserInfoEntries(from:)`: adds the entries to `userInfo`, replacing those with the same keys.
     public func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) {
         userInfo = (userInfo ?? [:]).merging(otherDictionary) { _, new in new }

@@ -36,6 +36,11 @@ public final class Scene: Hashable {
         /// The URLs, seen by the system's side (SwiftUI choosing a window) without counting as read by the app.
         package var urlsUnread: [URL] { storedURLContexts.map(\.url) }
 
+        /// The activities' target content identifiers, seen by the system's side without counting as read.
+        @MainActor package var activityTargetsUnread: [String] {
+            storedUserActivities.compactMap { $0.targetContentIdentifier }
+        }
+
         public var userActivities: Set<UserActivity> {
             get {
                 launchItemLedger?.markRead("activity")

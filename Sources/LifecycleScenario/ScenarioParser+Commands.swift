@@ -19,7 +19,7 @@ extension ScenarioParser {
         /// For `new-window`: where the window goes.
         var placement = WindowPlacement.fullScreen
         /// For `submit`, `bgtask-launch` and `bgtask-expire`: the task identifier; for `notification-action`, the
-        /// action's.
+        /// action's; for `continue`, the activity's target, if the line gives one.
         var identifier = ""
         /// For `submit`: the request's options.
         var earliestBegin: Duration?
@@ -64,12 +64,12 @@ extension ScenarioParser {
         /// `notification-action`.
         /// `replacing` and `replacedScene` the optional end of `new-window ID split replacing SCENE`.
         case app, subject, scene, layout, url, text, duration, state, count, identifier, onOff, requestOptions
-        case actionIdentifier, local, foreground, throttled, replacing, replacedScene, payload
+        case actionIdentifier, local, foreground, throttled, replacing, replacedScene, payload, target
 
         var isOptional: Bool {
             switch self {
             case .count, .layout, .requestOptions, .local, .foreground, .throttled, .replacing, .replacedScene,
-                .payload:
+                .payload, .target:
                 true
             default: false
             }
@@ -96,6 +96,7 @@ extension ScenarioParser {
             case .replacing: "replacing"
             case .replacedScene: "a scene id (such as notes#2)"
             case .payload: "payload=NAME"
+            case .target: "target=ID (the activity's target content identifier)"
             }
         }
 
@@ -118,6 +119,7 @@ extension ScenarioParser {
             case .foreground: "[foreground]"
             case .throttled: "[throttled]"
             case .payload: "[payload=NAME]"
+            case .target: "[target=ID]"
             case .replacing: "[replacing"
             case .replacedScene: "SCENE]"
             }
@@ -183,7 +185,9 @@ extension ScenarioParser {
         "restart": action(.restart),
         "open-url": CommandSyntax(arguments: [.app, .url]) { .perform(.openURL($0.app, url: $0.text)) },
         "shortcut": CommandSyntax(arguments: [.app, .text]) { .perform(.shortcut($0.app, type: $0.text)) },
-        "continue": CommandSyntax(arguments: [.app, .text]) { .perform(.continueActivity($0.app, type: $0.text)) },
+        "continue": CommandSyntax(arguments: [.app, .text, .target]) {
+            .perform(.continueActivity($0.app, type: $0.text, target: $0.identifier.isEmpty ? nil : $0.identifier))
+        },
         "push-tap": CommandSyntax(arguments: [.app, .payload]) {
             values in
             guard let payload = values.payload else { return .perform(.tapPushNotification(values.app)) }

@@ -371,6 +371,14 @@ public struct ScenarioParser {
                 values.identifier = try line.identifier(token)
             case .actionIdentifier:
                 values.identifier = try line.identifier(token, "an action identifier", example: "reply or archive")
+            case .target:
+                guard token.text.hasPrefix("target="), token.text.count > "target=".count else {
+                    throw line.error(
+                        at: token,
+                        "expected target=ID (the activity's target content identifier) or nothing, found "
+                            + quoted(token.text))
+                }
+                values.identifier = String(token.text.dropFirst("target=".count))
             case .throttled where token.text.hasPrefix("payload="), .payload:
                 values.payload = try Self.payloadName(token, of: values.app, line, declared)
             case .local, .foreground, .throttled:

@@ -25,7 +25,8 @@ extension UserAction {
         case .restart: "restart"
         case .openURL(let app, let url): "open-url \(app) \(url)"
         case .shortcut(let app, let type): "shortcut \(app) \(type)"
-        case .continueActivity(let app, let type): "continue \(app) \(type)"
+        case .continueActivity(let app, let type, let target):
+            "continue \(app) \(type)" + (target.map { " target=\($0)" } ?? "")
         case .tapPushNotification(let app): "push-tap \(app)"
         case .notify(let app, let remote): "notify \(app)" + (remote ? "" : " local")
         case .tapNotification(let app): "notification-tap \(app)"

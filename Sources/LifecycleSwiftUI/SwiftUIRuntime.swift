@@ -191,13 +191,14 @@ final class SwiftUIRuntime {
         appGraph.invalidate()
     }
 
-    /// The group of a new window made for a URL (Apple's `handlesExternalEvents(matching:)` documentation): the
-    /// first whose strings match the URL, else the first without the modifier. `nil` when no URL came with it, or
-    /// where the app shows one window (an iPhone), whose scene shows the body's first group.
+    /// The group of a new window made for a URL or an activity (Apple's `handlesExternalEvents(matching:)`
+    /// documentation): the first whose strings match the URL, or the activity's target content identifier, else the
+    /// first without the modifier. `nil` when neither came with it, or where the app shows one window (an iPhone),
+    /// whose scene shows the body's first group.
     private func group(forNewWindowWith options: UIScene.ConnectionOptions) -> WindowGroupDescription? {
-        guard UIApplication.shared.supportsMultipleScenes, let url = options.peekedURL else { return nil }
+        guard UIApplication.shared.supportsMultipleScenes, let target = options.peekedTarget else { return nil }
         return windowGroups.first { group in
-            group.externalEvents.map { SceneActivationConditions.matches($0, url.absoluteString) } ?? false
+            group.externalEvents.map { SceneActivationConditions.matches($0, target) } ?? false
         } ?? windowGroups.first { $0.externalEvents == nil }
     }
 

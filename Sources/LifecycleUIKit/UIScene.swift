@@ -22,6 +22,12 @@ open class UIScene: Hashable {
         public var notificationResponse: UNNotificationResponse? { options.notificationResponse }
         /// The URL, seen by SwiftUI choosing a window for it, without counting as read by the app's code.
         package var peekedURL: URL? { options.urlsUnread.first }
+        /// What SwiftUI matches its groups' `handlesExternalEvents(matching:)` against, unread by the app's code: the
+        /// URL's text, or the activity's target content identifier.
+        @MainActor package var peekedTarget: String? {
+            if let url = options.urlsUnread.first { return url.absoluteString }
+            return options.activityTargetsUnread.first
+        }
 
         init(_ options: Scene.ConnectionOptions) {
             self.options = options

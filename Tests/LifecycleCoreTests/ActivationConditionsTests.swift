@@ -120,4 +120,52 @@ import Testing
                 for: .setActivationConditions(SceneID(rawValue: "mail#1"), Self.compose), from: "notes")
         }
     }
+
+    // Activities go by their target content identifier as URLs go by their text.
+
+    /// The argument a continued activity's scene callback carries: its type, then its target.
+    static func continued(_ actions: [Action]) -> [String] {
+        actions.compactMap { action in
+            guard case .sceneCallback(_, let scene, .sceneContinueUserActivity, .argument(let argument)) = action else {
+                return nil
+            }
+            return "\(scene) \(argument)"
+        }
+    }
+
+    @Test func anActivityGoesToTheWindowThatPrefersItsTarget() throws {
+        var phone = try Self.twoWindows()
+        let actions = try phone.perform(.continueActivity("notes", type: "com.notes.compose", target: "compose-ann"))
+        #expect(Self.continued(actions) == ["notes#2 com.notes.compose target=compose-ann"])
+        #expect(
+            Self.lines(actions) == [
+                "notes#2 scene:willContinueUserActivityWithType:", "notes#2 scene:continueUserActivity:",
+            ])
+        #expect(Self.scene(phone, "notes#1") == .foregroundActive)
+    }
+
+    /// An activity with no target content identifier goes to the front window whatever the conditions: there is
+    /// nothing to match them against.
+    @Test func anActivityWithoutATargetGoesToTheFrontWindow() throws {
+        var phone = try Self.twoWindows()
+        _ = try phone.perform(.setActivationConditions(SceneID(rawValue: "notes#1"), Self.inbox))
+        let actions = try phone.perform(.continueActivity("notes", type: "com.notes.compose"))
+        #expect(Self.continued(actions) == ["notes#1 com.notes.compose"])
+    }
+
+    /// An activity whose target no window takes opens a new window, which finds the activity and its target in its
+    /// connection options.
+    @Test func anActivityNoWindowTakesOpensANewWindowWithItsTarget() throws {
+        var phone = try Self.twoWindows()
+        _ = try phone.perform(.setActivationConditions(SceneID(rawValue: "notes#1"), Self.inbox))
+        let actions = try phone.perform(.continueActivity("notes", type: "com.notes.settings", target: "settings"))
+        let connected = actions.compactMap { action -> String? in
+            guard case .sceneCallback(_, let scene, .sceneWillConnect, .connectionOptions(let options)) = action else {
+                return nil
+            }
+            return "\(scene) \(options.userActivityType ?? "-") \(options.userActivityTarget ?? "-")"
+        }
+        #expect(connected == ["notes#3 com.notes.settings settings"])
+        #expect(Self.scene(phone, "notes#3") == .foregroundActive)
+    }
 }

@@ -434,6 +434,14 @@ import Testing
             "t.scenario:3:13: error: expected 'local' (a local notification) or nothing, found 'remote'"
         ),
         (
+            "app notes\ncontinue notes com.notes.view note-42",
+            "t.scenario:2:31: error: expected target=ID (the activity's target content identifier) or nothing, found 'note-42'"
+        ),
+        (
+            "app notes\ncontinue notes com.notes.view target=",
+            "t.scenario:2:31: error: expected target=ID (the activity's target content identifier) or nothing, found 'target='"
+        ),
+        (
             "profile ios17\napp chat notifications\nnotify chat\nnotification-action chat archive later",
             "t.scenario:4:34: error: expected 'foreground' (the action's foreground option) or nothing, found 'later'"
         ),

@@ -57,6 +57,9 @@ struct ComposeView: View {
         TextField("To", text: $recipient)
             .handlesExternalEvents(preferring: ["compose"], allowing: ["compose"])
             .onOpenURL { url in LinkLog.append("compose opens \(url.absoluteString)") }
+            .onContinueUserActivity("com.example.mail.compose") { activity in
+                LinkLog.append("compose continues \(activity.targetContentIdentifier ?? "-")")
+            }
     }
 }
 
@@ -245,6 +248,23 @@ struct RecipeWindowsApp: App {
         #expect(recipes.findings.isEmpty, "\(recipes)")
         let mail = try await Self.explore(ComposingMailApp.self, as: "mail", scheme: "mail")
         #expect(mail.findings.isEmpty, "\(mail)")
+    }
+
+    /// A Handoff activity goes by its target content identifier as a link goes by its text: with only the inbox
+    /// open, a compose activity opens a compose window, whose views continue it, and the next goes to that window.
+    @Test func anActivityGoesToTheWindowItsTargetChooses() throws {
+        let device = try SimulatedDevice(app: ComposingMailApp.self, id: "mail", device: .ipad)
+        for line in [
+            "tap mail", "continue mail com.example.mail.compose target=compose-ann",
+            "continue mail com.example.mail.compose target=compose-bob",
+        ] {
+            try device.perform(line)
+        }
+        #expect(
+            LinkLog.lines(of: device) == ["compose continues compose-ann", "compose continues compose-bob"],
+            "\(device.printedTrace())")
+        #expect(device.simulator.phone.sessions(of: "mail").count == 2)
+        try device.perform("expect mail#2 foregroundActive")
     }
 
     /// On an iPhone every link goes to the one window, whatever its views prefer.
