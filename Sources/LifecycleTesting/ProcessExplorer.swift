@@ -155,7 +155,8 @@ private final class SupervisedRun: @unchecked Sendable {
         supervisor = Supervisor(device: explorer.device, infos: explorer.infos, options: options, logger: logger) {
             collected($0)
         }
-        collected = { [unowned self] record in self.records.append(record) }
+        // Weak: the supervisor's queue may still hand over a record (a process's end) after the run is let go.
+        collected = { [weak self] record in self?.records.append(record) }
         try supervisor.start()
     }
 
