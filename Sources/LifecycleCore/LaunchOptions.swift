@@ -8,8 +8,6 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
     public var shortcutItem: String?
     /// `UIApplicationLaunchOptionsUserActivityTypeKey`.
     public var userActivityType: String?
-    /// The activity's target content identifier (`NSUserActivity.targetContentIdentifier`), if it has one.
-    public var userActivityTarget: String?
     /// `UIApplicationLaunchOptionsRemoteNotificationKey`: launched for a push notification.
     public var remoteNotification: Bool
     /// The name of the payload the push carries, among the app's declared ones (docs/lifecycle.md §19): the key's
@@ -18,14 +16,12 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
 
     public init(
         url: String? = nil, sourceApplication: String? = nil, shortcutItem: String? = nil,
-        userActivityType: String? = nil, userActivityTarget: String? = nil, remoteNotification: Bool = false,
-        remoteNotificationPayload: String? = nil
+        userActivityType: String? = nil, remoteNotification: Bool = false, remoteNotificationPayload: String? = nil
     ) {
         self.url = url
         self.sourceApplication = sourceApplication
         self.shortcutItem = shortcutItem
         self.userActivityType = userActivityType
-        self.userActivityTarget = userActivityType == nil ? nil : userActivityTarget
         self.remoteNotification = remoteNotification
         self.remoteNotificationPayload = remoteNotification ? remoteNotificationPayload : nil
     }
@@ -43,7 +39,6 @@ public struct LaunchOptions: Sendable, Hashable, Codable {
         if let sourceApplication { entries.append(("sourceApplication", sourceApplication)) }
         if let shortcutItem { entries.append(("shortcutItem", shortcutItem)) }
         if let userActivityType { entries.append(("userActivityType", userActivityType)) }
-        if let userActivityTarget { entries.append(("userActivityTarget", userActivityTarget)) }
         if remoteNotification {
             entries.append(("remoteNotification", remoteNotificationPayload ?? "true"))
         }

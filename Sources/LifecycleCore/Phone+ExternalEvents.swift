@@ -24,7 +24,7 @@ extension Phone {
         var launchOptions: LaunchOptions {
             switch self {
             case .url(let url, let source): LaunchOptions(url: url, sourceApplication: source)
-            case .activity(let type, let target): LaunchOptions(userActivityType: type, userActivityTarget: target)
+            case .activity(let type, _): LaunchOptions(userActivityType: type)
             }
         }
 

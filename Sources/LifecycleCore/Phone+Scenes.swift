@@ -78,7 +78,13 @@ extension Phone {
         let options = request.options ?? LaunchOptions()
         var connection = ConnectionOptions(
             url: options.url, sourceApplication: options.sourceApplication, userActivityType: options.userActivityType,
-            userActivityTarget: options.userActivityTarget, shortcutItem: options.shortcutItem)
+            shortcutItem: options.shortcutItem)
+        // An activity's target rides in its delivery's argument (not in the launch options, which every tap copies).
+        if options.userActivityType != nil,
+            let continued = request.deliveries.first(where: { $0.callback == .continueUserActivity })?.argument
+        {
+            connection.userActivityTarget = UserActivityArgument.split(continued).target
+        }
         // A tapped push stays the app delegate's, and a notification's response its notification delegate's (which
         // a connecting scene also finds in its options); the rest arrive in the connection options when the scene
         // connects, or through the scene delegate when it was already connected.
