@@ -20,6 +20,19 @@ public struct EnvironmentValues {
     public var openURL = OpenURLAction { _ in }
     public var openWindow = OpenWindowAction { _ in }
     public var dismissWindow = DismissWindowAction { _ in }
+    /// Dismisses the presentation the view is in (`@Environment(\.dismiss)`): nothing is drawn here, so it does
+    /// nothing.
+    public var dismiss = DismissAction()
+    /// Light, as a phone's default.
+    public var colorScheme = ColorScheme.light
+    /// An iPhone's size classes in portrait: compact wide, regular high.
+    public var horizontalSizeClass: UserInterfaceSizeClass? = .compact
+    public var verticalSizeClass: UserInterfaceSizeClass? = .regular
+    /// A list's edit mode, when a view above gave one.
+    public var editMode: Binding<EditMode>?
+    public var locale = Locale.current
+    public var calendar = Calendar.current
+    public var timeZone = TimeZone.current
     private var values: [ObjectIdentifier: Any] = [:]
     var objects: [ObjectIdentifier: AnyObject] = [:]
 
@@ -64,6 +77,17 @@ struct WindowRequest {
     var id: String?
     var valueType: Any.Type?
     var value: Data?
+}
+
+/// Dismisses the presentation of the view that calls it (`@Environment(\.dismiss)`), ignored.
+public struct DismissAction: Sendable {
+    @MainActor public func callAsFunction() {}
+}
+
+/// Whether a list is being edited.
+public enum EditMode: Sendable, Hashable {
+    case inactive, transient, active
+    public var isEditing: Bool { self != .inactive }
 }
 
 /// Closes the window of the view that calls it, or the windows of a group (`@Environment(\.dismissWindow)`).

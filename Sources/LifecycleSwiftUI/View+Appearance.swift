@@ -67,7 +67,8 @@ extension View {
     public func accessibilityLabel(_ label: String) -> Self { self }
     public func accessibilityIdentifier(_ identifier: String) -> Self { self }
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
-    public func tag<V: Hashable>(_ tag: V) -> Self { self }
+    /// Tags the view with a value: a `TabView` shows the tab whose tag its selection holds.
+    public func tag<V: Hashable>(_ tag: V) -> some View { TaggedView(content: self, tag: AnyHashable(tag)) }
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
     public func ignoresSafeArea() -> Self { self }
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> Self { self }
