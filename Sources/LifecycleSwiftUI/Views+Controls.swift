@@ -3,18 +3,6 @@ import Foundation
 // More of the views a typical `ContentView` is made of: controls, grids, tabs and readers. Nothing is drawn; a view
 // that holds views evaluates them, so that their lifecycle modifiers attach.
 
-/// A view that evaluates a label and content, each if there.
-struct LabeledContainer<Label: View, Content: View>: View, PrimitiveView {
-    typealias Body = Never
-    let label: Label
-    let content: Content
-
-    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
-        pass.evaluate(label, at: path.child("label"))
-        pass.evaluate(content, at: path.child("content"))
-    }
-}
-
 public struct Stepper<Label: View>: View, ContainerView {
     public typealias Body = Never
     let content: Label
@@ -81,7 +69,7 @@ public struct Menu<Label: View, Content: View>: View, PrimitiveView {
     }
 
     func evaluate(in pass: EvaluationPass, at path: ViewPath) {
-        LabeledContainer(label: label, content: content).evaluate(in: pass, at: path)
+        AccessoryView(content: label, accessory: content).evaluate(in: pass, at: path)
     }
 }
 
@@ -125,7 +113,7 @@ public struct LabeledContent<Label: View, Content: View>: View, PrimitiveView {
     }
 
     func evaluate(in pass: EvaluationPass, at path: ViewPath) {
-        LabeledContainer(label: label, content: content).evaluate(in: pass, at: path)
+        AccessoryView(content: label, accessory: content).evaluate(in: pass, at: path)
     }
 }
 
