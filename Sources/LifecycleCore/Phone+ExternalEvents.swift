@@ -62,8 +62,9 @@ extension Phone {
     }
 
     /// Where a URL or an activity for an app with several windows goes (docs/lifecycle.md §16): a window whose
-    /// scene prefers it, else one whose scene can take it, looked for from the front window, then the others on screen, then the rest
-    /// in the order they were made; else a new window. An iPhone, or an app with one window, gets it in its window.
+    /// scene prefers it, else one whose scene can take it, looked for from the front window, then the others on
+    /// screen, then the rest in the order they were made; else a new window. An iPhone, or an app with one window,
+    /// gets it in its window.
     enum ExternalEventDestination: Equatable {
         /// The window the item goes to whatever its conditions: the app's front window, as without routing.
         case frontWindow
