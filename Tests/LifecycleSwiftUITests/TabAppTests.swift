@@ -72,6 +72,9 @@ struct SettingsTab: View {
     @AppStorage("servings") private var servings = 2
     @State private var reminder = Date(timeIntervalSince1970: 0)
     @State private var volume = 0.5
+    @State private var units = "metric"
+    @State private var sounds = true
+    @State private var resetting = false
 
     var body: some View {
         Form {
@@ -79,6 +82,14 @@ struct SettingsTab: View {
             DatePicker("Remind me", selection: $reminder, displayedComponents: .hourAndMinute)
             Slider(value: $volume, in: 0...1)
             LabeledContent("Version", value: "1.0")
+            Picker("Units", selection: $units) {
+                Text("Metric").tag("metric")
+                Text("Imperial").tag("imperial")
+            }
+            .pickerStyle(.segmented)
+            Toggle("Sounds", isOn: $sounds).toggleStyle(.switch)
+            DisclosureGroup("Advanced") { Text("Cache") }
+            ControlGroup { Button("Export") {} }
             Link("Help", destination: URL(string: "https://example.com/help")!)
             List {
                 ForEach(1..<4) { index in
@@ -88,6 +99,14 @@ struct SettingsTab: View {
                 }
                 .onMove { _, _ in }
             }
+        }
+        .navigationBarItems(trailing: Button("Reset") { resetting = true })
+        .alert(isPresented: $resetting) {
+            Alert(
+                title: Text("Reset?"), primaryButton: .destructive(Text("Reset")), secondaryButton: .cancel())
+        }
+        .userActivity("com.example.recipes.settings", element: units) { units, activity in
+            activity.title = units
         }
         .onAppear { TabLog.lines.append("settings appear") }
         .onDisappear { TabLog.lines.append("settings disappear") }
