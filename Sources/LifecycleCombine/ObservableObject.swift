@@ -14,47 +14,23 @@ extension ObservableObject {
 /// Announces that an object is about to change (Combine's `ObservableObjectPublisher`): `send()`, and a publisher of
 /// those announcements (`model.objectWillChange.sink { … }`).
 ///
-/// `@unchecked Sendable`: its only mutable state, the subscribers, is read and written under `lock`.
+/// `@unchecked Sendable`: its only state, the subscribers, is a subject's list, read and written under its lock.
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 
-    private let lock = NSLock()
-    private var subscribers: [Int: @Sendable () -> Void] = [:]
-    private var nextToken = 0
+    private let subscribers = SubscriberList<Void, Never>()
 
     public init() {}
 
     /// Tells every subscriber.
-    public func send() {
-        let current = lock.withLock { Array(subscribers.values) }
-        for subscriber in current { subscriber() }
-    }
+    public func send() { subscribers.send(()) }
 
     public func attach(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        let handler = UncheckedHandler<Void>(receive: receiveValue)
-        let subscription = subscribe { handler.receive(()) }
-        return AnyCancellable { withExtendedLifetime(subscription) {} }
-    }
-
-    /// Calls `action` at each `send()` until the returned subscription is let go.
-    package func subscribe(_ action: @escaping @Sendable () -> Void) -> Subscription {
-        let token = lock.withLock {
-            nextToken += 1
-            subscribers[nextToken] = action
-            return nextToken
-        }
-        return Subscription { [weak self] in self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: token) } }
-    }
-
-    /// A subscription, ended when it is let go.
-    package final class Subscription: @unchecked Sendable {
-        private let cancel: @Sendable () -> Void
-        init(cancel: @escaping @Sendable () -> Void) { self.cancel = cancel }
-        deinit { cancel() }
+        subscribers.add(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 
     /// The publisher of an object that declares none, made the first time it is asked for and kept while the

@@ -40,18 +40,6 @@ extension Phone {
             }
         }
 
-        /// The scene delegate's calls that deliver it to a connected window.
-        var sceneCalls: [(Callback, String)] {
-            switch self {
-            case .url(let url, _): [(.sceneOpenURLContexts, url)]
-            case .activity(let type, let target):
-                [
-                    (.sceneWillContinueUserActivity, type),
-                    (.sceneContinueUserActivity, UserActivityArgument.argument(type: type, target: target)),
-                ]
-            }
-        }
-
         /// What a window made or connected for it finds in its connection options.
         var connectionOptions: ConnectionOptions {
             switch self {
@@ -139,7 +127,7 @@ extension Phone {
         }
         if apps[index].windowsOnScreen.contains(number) {
             queue(.focusSession(number), for: index)
-            for (callback, argument) in item.sceneCalls { queueCall(callback, .argument(argument), for: index) }
+            queueCalls(delivering: Self.sceneDeliveries(item.deliveries), when: .always, to: index)
             queue(.focus(.window), for: index)
             run(index)
             becomeActive(index)

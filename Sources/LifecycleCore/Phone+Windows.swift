@@ -242,7 +242,7 @@ extension Phone {
             queueCall(.sceneWillConnect, .connectionOptions(connection), for: index)
             queueDiscardedSessions(of: index)
         } else if let item {
-            for (callback, argument) in item.sceneCalls { queueCall(callback, .argument(argument), for: index) }
+            queueCalls(delivering: Self.sceneDeliveries(item.deliveries), when: .always, to: index)
         }
         queueSceneSteps(for: .enterForeground, .always, of: index)
         queueSceneSteps(for: .becomeActive, .always, of: index)

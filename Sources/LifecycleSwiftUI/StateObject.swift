@@ -82,11 +82,11 @@ extension ViewGraph {
 @MainActor
 final class ObservedSubscription {
     weak var object: AnyObject?
-    private var subscription: ObservableObjectPublisher.Subscription?
+    private var subscription: AnyCancellable?
 
     init(object: some ObservableObject, graph: ViewGraph, view: String) {
         self.object = object
-        subscription = object.objectWillChange.subscribe { [weak graph] in
+        subscription = object.objectWillChange.sink { [weak graph] in
             SwiftUIRuntime.onMain { graph?.invalidate(view: view) }
         }
     }
