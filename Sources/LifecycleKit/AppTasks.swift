@@ -8,13 +8,19 @@ import Synchronization
 /// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes; its
 /// `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns; and its hook on
 /// Swift's global executor each job the app's work sends there (``jobEnqueued()``), until it returns.
-/// A task asleep (`Task.sleep`) is not waited for: its wake comes from the real clock. Nor is a task found waiting
-/// while nothing runs that could end its wait (``tasksTookNoStep()``): one that waits on a stream of events, for
-/// instance, which never finishes.
+/// A task asleep (`Task.sleep`) is not waited for: it wakes on the phone's clock (``sleep(for:)``), and is waited for
+/// again from then. Nor is a task found waiting while nothing runs that could end its wait (``tasksTookNoStep()``):
+/// one that waits on a stream of events, for instance, which never finishes.
 package final class AppTasks: Sendable {
     private struct State {
-        /// The tasks started and not finished, by number, each asleep or not.
-        var unfinished: [Int: Bool] = [:]
+        /// The tasks started and not finished, by number, each with how many sleeps it is in (its child tasks share
+        /// its number): asleep while that is not zero.
+        var unfinished: [Int: Int] = [:]
+        /// Sleeps that have ended, each resuming its task when the host lets the app's tasks run
+        /// (``resumeWokenTasks()``).
+        var wakes: [@Sendable () -> Void] = []
+        /// Whether a sleep ended since the host last looked (``takeWake()``).
+        var woke = false
         /// Those found waiting while nothing ran that could end their wait: waited for no more.
         var longLived: Set<Int> = []
         var nextTask = 0
@@ -30,10 +36,19 @@ package final class AppTasks: Sendable {
 
     private let state = Mutex(State())
 
+    /// Runs work of the app's on the phone's clock, after a delay, as its main-queue work: a sleep's wake.
+    package let scheduleWake: @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
+
     /// The ledger of the app task that runs now, if any, and the task's number there: its sleeps are counted.
     @TaskLocal package static var current: (tasks: AppTasks, task: Int)?
 
-    package init() {}
+    /// The ledger of a process's tasks, whose sleeps wake through `scheduleWake`: the app's work after a delay, on the
+    /// phone's clock (`Application.run(after:_:)`).
+    package init(
+        scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
+        self.scheduleWake = scheduleWake
+    }
 
     // MARK: What is counted
 
@@ -41,7 +56,7 @@ package final class AppTasks: Sendable {
     package func taskStarted() -> Int {
         change { state in
             state.nextTask += 1
-            state.unfinished[state.nextTask] = false
+            state.unfinished[state.nextTask] = 0
             return state.nextTask
         }
     }
@@ -76,12 +91,49 @@ package final class AppTasks: Sendable {
         change { $0.jobsInFlight -= 1 }
     }
 
-    /// Runs `body`, a sleep of the current app task, which is not waited for meanwhile.
+    /// Runs `body`, a sleep of the current app task on a clock that is not the phone's, which is not waited for
+    /// meanwhile.
     package static func sleeping<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         guard let (tasks, task) = current else { return try await body() }
-        tasks.change { $0.unfinished[task] = $0.unfinished[task].map { _ in true } }
-        defer { tasks.change { $0.unfinished[task] = $0.unfinished[task].map { _ in false } } }
+        tasks.fellAsleep(task)
+        defer { tasks.change { $0.unfinished[task]? -= 1 } }
         return try await body()
+    }
+
+    /// A sleep of task `task` begins: it is not waited for until it ends.
+    package func fellAsleep(_ task: Int) {
+        change { $0.unfinished[task]? += 1 }
+    }
+
+    /// A sleep of task `task` has ended, by its time or by a cancellation: `resume` resumes the task when the host
+    /// next lets the app's tasks run (``resumeWokenTasks()``) — while the app runs, as a phone runs the task only
+    /// then — and the host, which looks with ``takeWake()``, stops its clock for it.
+    package func sleepEnded(of task: Int, resuming resume: @escaping @Sendable () -> Void) {
+        change { state in
+            state.wakes.append {
+                self.change { $0.unfinished[task]? -= 1 }
+                resume()
+            }
+            state.woke = true
+        }
+    }
+
+    /// Resumes the tasks whose sleeps have ended: the host calls it while the app runs, and lets them go on.
+    package func resumeWokenTasks() {
+        let wakes = state.withLock { state in
+            defer { state.wakes = [] }
+            return state.wakes
+        }
+        for wake in wakes { wake() }
+    }
+
+    /// Whether a sleep of the app's tasks ended since the last call: the host then lets the tasks run
+    /// (``SimulatedDevice/settle()``) before its clock goes on.
+    package func takeWake() -> Bool {
+        state.withLock { state in
+            defer { state.woke = false }
+            return state.woke
+        }
     }
 
     /// Changes the state, and wakes those who wait for a change.
@@ -102,8 +154,8 @@ package final class AppTasks: Sendable {
     /// awake and not long-lived, or a block or a job in flight.
     package var hasWorkAwake: Bool {
         state.withLock { state in
-            state.blocksInFlight > 0 || state.jobsInFlight > 0
-                || state.unfinished.contains { task, asleep in !asleep && !state.longLived.contains(task) }
+            state.blocksInFlight > 0 || state.jobsInFlight > 0 || !state.wakes.isEmpty
+                || state.unfinished.contains { task, sleeps in sleeps == 0 && !state.longLived.contains(task) }
         }
     }
 
@@ -122,7 +174,7 @@ package final class AppTasks: Sendable {
     /// (their end still counts as a change).
     package func tasksTookNoStep() {
         state.withLock { state in
-            for (task, asleep) in state.unfinished where !asleep { state.longLived.insert(task) }
+            for (task, sleeps) in state.unfinished where sleeps == 0 { state.longLived.insert(task) }
         }
     }
 

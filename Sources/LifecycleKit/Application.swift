@@ -45,7 +45,7 @@ public final class Application {
     /// The ledger of the current process's tasks, made when its code first starts one.
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
-        let made = AppTasks()
+        let made = AppTasks { [weak self] delay, wake in self?.run(after: delay, wake) }
         startedTasks = made
         return made
     }

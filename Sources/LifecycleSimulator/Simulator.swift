@@ -128,8 +128,9 @@ public final class Simulator<Sink: TraceSink> {
     /// clock overflow.
     public static var endOfTime: Duration { .seconds(1_000_000_000_000_000) }
 
-    /// The instant `delay` from now, at the end of time at the latest; a negative delay is no delay.
-    private func instant(after delay: Duration) -> Duration {
+    /// The instant `delay` from now (time since the start), at the end of time at the latest; a negative delay is no
+    /// delay.
+    public func instant(after delay: Duration) -> Duration {
         let room = Self.endOfTime - now
         guard delay < room else {
             if !reachedEndOfTime {
@@ -145,12 +146,25 @@ public final class Simulator<Sink: TraceSink> {
 
     /// Lets `duration` of virtual time pass, firing the timers that fall due, in order.
     public func advance(by duration: Duration) {
-        let end = instant(after: duration)
+        advance(to: instant(after: duration), pausingWhen: { false })
+    }
+
+    /// Lets virtual time pass up to `end` (time since the start) as ``advance(by:)`` does, but stops after the first
+    /// event that makes `pause()` true, at that event's time: a host whose apps' code must run before time goes on
+    /// (a Swift task waking from `Task.sleep`) calls it again once that code has run. Returns whether it paused.
+    @discardableResult
+    public func advance(to end: Duration, pausingWhen pause: () -> Bool) -> Bool {
+        let end = min(max(end, now), Self.endOfTime)
         while let next = queue.min, next.due <= end {
             fireNext()
+            if pause() {
+                settle()
+                return true
+            }
         }
         now = end
         settle()
+        return false
     }
 
     /// Records an `expect` line and returns whether it held.

@@ -306,6 +306,12 @@ public struct LifecycleExplorer {
         /// §19); `false`, changing nothing, when it is impossible now.
         @inline(__always)
         func perform(_ command: Scenario.Command) async -> Bool {
+            if case .wait(let duration) = command {
+                // The apps' tasks that wake from their sleeps meanwhile run when they wake.
+                await device.waitAndSettle(duration)
+                plainReturn = nil
+                return true
+            }
             guard performStep(command) else { return false }
             // Nearly every step of an exploration leaves no task awake: no need to call into `settle()` then.
             if device.hasTasksAwake { await device.settle() }
@@ -336,10 +342,7 @@ public struct LifecycleExplorer {
                     purged[swiped] = nil
                     suspended[swiped] = nil
                 }
-            case .wait(let duration):
-                device.wait(duration)
-                plainReturn = nil
-            case .expect, .expectScene:
+            case .wait, .expect, .expectScene:
                 return false
             }
             return true

@@ -19,7 +19,9 @@ extension SimulatedDevice {
     /// #expect(device.state(of: "notes") == .suspended)
     /// ```
     ///
-    /// A suspended app's tasks are not waited for: on a phone they are frozen with the app. A task that waits while
+    /// A task whose `Task.sleep` has ended on the phone's clock goes on here, while its app runs: a sleep that ends
+    /// while its app is suspended ends when the app runs again. A suspended app's tasks are not waited for: on a phone
+    /// they are frozen with the app. A task that waits while
     /// nothing runs that could end its wait — the next event of a stream, a continuation never resumed — is not
     /// waited for again in its process. Work still going on after ``tasksTimeLimit`` of real time spent waiting for
     /// it (a block that does not return), or after ``settleTurnLimit`` turns of the main actor (tasks that start
@@ -34,6 +36,8 @@ extension SimulatedDevice {
             guard !awake.isEmpty else { return }
             guard waited < tasksTimeLimit else { return noteWorkGoingOn(of: awake.map(\.0)) }
             let before = awake.map(\.1.progress)
+            // The tasks whose sleeps ended go on now that their apps run.
+            for (_, tasks) in awake { tasks.resumeWokenTasks() }
             // A turn of the main actor for the tasks' work that came back to it, then the main queue's work it left.
             await Task.yield()
             var ranMainQueue = false

@@ -136,9 +136,34 @@ public final class SimulatedDevice {
         try simulator.perform(action)
     }
 
-    /// Lets virtual time pass.
+    /// Lets virtual time pass, in one go: what the apps' Swift tasks do when they wake from `Task.sleep` meanwhile
+    /// waits for the test's next `await` (``waitAndSettle(_:)`` gives it its time).
     public func wait(_ duration: Duration) {
         simulator.advance(by: duration)
+    }
+
+    /// Lets virtual time pass as a phone's does for the apps' Swift tasks: each time one wakes from `Task.sleep`, the
+    /// clock stops while the tasks run as far as they can (``settle()``), so that what a task does after its sleep —
+    /// saving, ending a background task — happens when it wakes, before the time goes on (docs/lifecycle.md §19).
+    /// The explorer waits so.
+    ///
+    /// ```swift
+    /// try device.perform("home")     // the upload's task sleeps 2 s, holding a background task
+    /// await device.settle()
+    /// await device.waitAndSettle(.seconds(5))
+    /// #expect(device.state(of: "notes") == .suspended)  // since 2 s, when the task ended it
+    /// ```
+    public func waitAndSettle(_ duration: Duration) async {
+        let end = simulator.instant(after: duration)
+        while simulator.advance(to: end, pausingWhen: { tasksWoke }) {
+            if hasTasksAwake { await settle() }
+        }
+        if hasTasksAwake { await settle() }
+    }
+
+    /// Whether a Swift task of an app woke from `Task.sleep` since the last look.
+    private var tasksWoke: Bool {
+        applications.values.contains { $0.startedTasks?.takeWake() ?? false }
     }
 
     /// Performs one line of the scenario language (docs/scenario-language.md), as a scenario file's line runs:

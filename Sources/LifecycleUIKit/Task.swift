@@ -12,9 +12,10 @@ import Synchronization
 /// suspension — ending a background task, calling a completion handler — happens in virtual time, before the next
 /// step. What it does after awaiting work elsewhere (another actor, a database's queue) comes back on the real main
 /// actor when the test awaits: the task is counted among the app's (`AppTasks`), and `SimulatedDevice.settle()`,
-/// which the explorer awaits after every step, waits until it has finished, sleeps (`Task.sleep`, on the real clock),
-/// or waits for what none of the app's work will bring. Everywhere else — a test's own code, a real process — it is
-/// Swift's `Task`.
+/// which the explorer awaits after every step, waits until it has finished, sleeps, or waits for what none of the
+/// app's work will bring. `Task.sleep` sleeps on the phone's clock: the task wakes when that much virtual time has
+/// passed (`SimulatedDevice.waitAndSettle(_:)` lets it run then). Everywhere else — a test's own code, a real
+/// process — it is Swift's `Task`.
 public struct Task<Success: Sendable, Failure: Error>: Sendable, Hashable {
     /// Swift's task, once started.
     private let start: TaskStart<Success, Failure>
@@ -207,29 +208,42 @@ extension Task where Success == Never, Failure == Never {
         await _Concurrency.Task<Never, Never>.yield()
     }
 
-    /// Suspends the current task for a time, in real time.
-    public static func sleep(nanoseconds duration: UInt64) async throws {
-        try await AppTasks.sleeping { try await _Concurrency.Task<Never, Never>.sleep(nanoseconds: duration) }
+    /// Suspends the current task for `duration` nanoseconds: on the phone's clock in a task of an app's code under a
+    /// simulated device (docs/lifecycle.md §19), else on the real clock.
+    nonisolated(nonsending) public static func sleep(nanoseconds duration: UInt64) async throws {
+        try await sleep(for: .nanoseconds(Int64(clamping: duration)))
     }
 
-    /// Suspends the current task for a duration, in real time.
-    public static func sleep(for duration: Duration) async throws {
-        try await AppTasks.sleeping { try await _Concurrency.Task<Never, Never>.sleep(for: duration) }
+    /// Suspends the current task for `duration`: on the phone's clock in a task of an app's code under a simulated
+    /// device, where it wakes as the app's main-queue work once that time has passed there — not while the app is
+    /// suspended, never once its process has ended (docs/lifecycle.md §19) — else on the real clock.
+    nonisolated(nonsending) public static func sleep(for duration: Duration) async throws {
+        guard duration > .zero else { return try checkCancellation() }
+        if try await AppTasks.sleepOnThePhonesClock(for: duration) { return }
+        try await _Concurrency.Task<Never, Never>.sleep(for: duration)
     }
 
-    /// Suspends the current task for a duration of a clock's.
-    public static func sleep<C: Clock>(
+    /// Suspends the current task for a duration of a clock's: of the continuous or the suspending clock, as
+    /// ``sleep(for:)`` does; of another clock, on that clock.
+    nonisolated(nonsending) public static func sleep<C: Clock>(
         for duration: C.Instant.Duration, tolerance: C.Instant.Duration? = nil, clock: C = .continuous
     ) async throws {
+        if clock is ContinuousClock || clock is SuspendingClock, let duration = duration as? Duration {
+            return try await sleep(for: duration)
+        }
         try await AppTasks.sleeping {
             try await _Concurrency.Task<Never, Never>.sleep(for: duration, tolerance: tolerance, clock: clock)
         }
     }
 
-    /// Suspends the current task until a clock's deadline.
-    public static func sleep<C: Clock>(
+    /// Suspends the current task until a clock's deadline: of the continuous or the suspending clock, as
+    /// ``sleep(for:)`` does for the time from now to the deadline; of another clock, on that clock.
+    nonisolated(nonsending) public static func sleep<C: Clock>(
         until deadline: C.Instant, tolerance: C.Instant.Duration? = nil, clock: C = .continuous
     ) async throws {
+        if clock is ContinuousClock || clock is SuspendingClock, let left = clock.now.duration(to: deadline) as? Duration {
+            return try await sleep(for: left)
+        }
         try await AppTasks.sleeping {
             try await _Concurrency.Task<Never, Never>.sleep(until: deadline, tolerance: tolerance, clock: clock)
         }
