@@ -241,7 +241,9 @@ extension Task where Success == Never, Failure == Never {
     nonisolated(nonsending) public static func sleep<C: Clock>(
         until deadline: C.Instant, tolerance: C.Instant.Duration? = nil, clock: C = .continuous
     ) async throws {
-        if clock is ContinuousClock || clock is SuspendingClock, let left = clock.now.duration(to: deadline) as? Duration {
+        if clock is ContinuousClock || clock is SuspendingClock,
+            let left = clock.now.duration(to: deadline) as? Duration
+        {
             return try await sleep(for: left)
         }
         try await AppTasks.sleeping {

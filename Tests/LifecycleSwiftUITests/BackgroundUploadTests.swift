@@ -138,3 +138,73 @@ struct CarefulJournalApp: App {
         #expect(report.findings.isEmpty, "\(report)")
     }
 }
+
+// A view that refreshes every 30 seconds from its `task`, the loop WWDC21's "Discover concurrency in SwiftUI" writes
+// for a view's periodic work: SwiftUI cancels the task when the view goes, and the cancelled sleep throws.
+
+@MainActor
+enum PollLog {
+    static var lines: [String] = []
+}
+
+struct PollingView: View {
+    @State private var refreshes = 0
+
+    var body: some View {
+        Text("Refreshed \(refreshes) times")
+            .task {
+                do {
+                    while true {
+                        refreshes += 1
+                        PollLog.lines.append("refresh \(refreshes)")
+                        try await Task.sleep(for: .seconds(30))
+                    }
+                } catch {
+                    PollLog.lines.append("cancelled")
+                }
+            }
+    }
+}
+
+struct PollingApp: App {
+    var body: some Scene {
+        WindowGroup { PollingView() }
+    }
+}
+
+@Suite(.serialized) @MainActor struct PollingTaskTests {
+    init() { PollLog.lines = [] }
+
+    @Test func theLoopSleepsOnThePhonesClockAndNotWhileSuspended() async throws {
+        let device = try SimulatedDevice(app: PollingApp.self, id: "poll", device: .ipad)
+        try device.perform("tap poll")
+        await device.settle()
+        await device.waitAndSettle(.seconds(95))
+        #expect(PollLog.lines == ["refresh 1", "refresh 2", "refresh 3", "refresh 4"])
+        try device.perform("home")
+        await device.settle()
+        await device.waitAndSettle(.seconds(600))
+        #expect(PollLog.lines.count == 4, "a suspended app's sleep does not end: \(PollLog.lines)")
+        try device.perform("tap poll")
+        await device.settle()
+        #expect(PollLog.lines.last == "refresh 5", "the sleep that ended while suspended ends as the app runs")
+        // A second window beside it, then the first closes: its view goes, and its task is cancelled.
+        try device.perform("new-window poll split")
+        await device.settle()
+        #expect(PollLog.lines.last == "refresh 1", "the second window's own task")
+        try device.perform("close-window poll#1")
+        await device.settle()
+        #expect(PollLog.lines.last == "cancelled", "\(PollLog.lines)")
+    }
+
+    /// Without `waitAndSettle`, the sleeps that end during a wait go on at the test's next `settle()`, once each.
+    @Test func aPlainWaitLeavesTheWokenTaskToTheNextSettle() async throws {
+        let device = try SimulatedDevice(app: PollingApp.self, id: "poll")
+        try device.perform("tap poll")
+        await device.settle()
+        device.wait(.seconds(95))
+        #expect(PollLog.lines == ["refresh 1"])
+        await device.settle()
+        #expect(PollLog.lines == ["refresh 1", "refresh 2"])
+    }
+}
