@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LifecycleKit
+import LifecycleUIKit
 
 /// SwiftUI's part of one process of the app: the `App` value, its graph, a graph per connected scene, and the update
 /// that evaluates them at the end of each turn of the app's main queue in which something they read changed.
@@ -48,9 +49,11 @@ final class SwiftUIRuntime {
         ownAppStorage.runtime = self
     }
 
-    /// Runs `body` on the main actor: at once if this is the main thread, else on the main queue.
+    /// Runs `body` on the main actor: at once on the main queue (in the app's turn, where a change of an observed
+    /// object's comes from its code), else on the main queue. (The main thread is no test of it: under `swift test`
+    /// on Linux, Dispatch's threads serve the main queue.)
     nonisolated static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
+        if MainQueueCheck.isOnMainQueue {
             MainActor.assumeIsolated { body() }
         } else {
             Dispatch.DispatchQueue.main.async { body() }

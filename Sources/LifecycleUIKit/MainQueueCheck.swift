@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// The main thread is no test of it: under `swift test` on Linux the main queue is served by one of Dispatch's
 /// threads (`Thread.isMainThread` is false in a `@MainActor` test), so the queue is marked and asked instead.
-enum MainQueueCheck {
+package enum MainQueueCheck {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         Dispatch.DispatchQueue.main.setSpecific(key: key, value: true)
@@ -13,5 +13,5 @@ enum MainQueueCheck {
     }()
 
     /// Whether the code calling runs on the main queue.
-    static var isOnMainQueue: Bool { Dispatch.DispatchQueue.getSpecific(key: key) ?? false }
+    package static var isOnMainQueue: Bool { Dispatch.DispatchQueue.getSpecific(key: key) ?? false }
 }

@@ -292,3 +292,48 @@ struct FiveTicksApp: App {
         WindowGroup { FiveTicksView() }
     }
 }
+
+// A view model's `@Published` change, made in the app's turn, reaches the views that observe it at the end of that
+// turn, as SwiftUI re-evaluates them before the run loop sleeps: before the app is suspended.
+
+@MainActor
+final class SavingModel: ObservableObject {
+    @Published var isSaving = false
+}
+
+@MainActor
+enum SavingLog {
+    static var lines: [String] = []
+}
+
+struct SavingStatusView: View {
+    @Environment(\.scenePhase) private var scenePhase
+    @StateObject private var model = SavingModel()
+
+    var body: some View {
+        Text(model.isSaving ? "Saving…" : "Saved")
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .background { model.isSaving = true }
+            }
+            .onChange(of: model.isSaving) { _, saving in
+                SavingLog.lines.append("isSaving \(saving)")
+            }
+    }
+}
+
+struct SavingStatusApp: App {
+    var body: some Scene {
+        WindowGroup { SavingStatusView() }
+    }
+}
+
+@Suite(.serialized) @MainActor struct PublishedChangeTests {
+    @Test func aChangeInTheTurnIsSeenBeforeTheSuspension() throws {
+        SavingLog.lines = []
+        let device = try SimulatedDevice(app: SavingStatusApp.self, id: "saving")
+        try device.perform("tap saving")
+        try device.perform("home")
+        #expect(device.state(of: "saving") == .suspended)
+        #expect(SavingLog.lines == ["isSaving true"])
+    }
+}
