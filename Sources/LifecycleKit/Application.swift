@@ -50,7 +50,11 @@ public final class Application {
         return made
     }
 
-    package unowned let host: any ApplicationHost
+    /// What runs the application: its simulated device, or the host of its process. Once a simulated device is let
+    /// go, the code of its apps' tasks that still runs (work it awaited coming back after the test ended) reaches an
+    /// ``EndedHost``, which does nothing, rather than the device that is gone.
+    package var host: any ApplicationHost { liveHost ?? EndedHost.shared }
+    private weak var liveHost: (any ApplicationHost)?
     private var expirationHandlers: [BackgroundTaskIdentifier: @MainActor () -> Void] = [:]
     private let events = Broadcast<UIKitNotification>()
 
@@ -130,7 +134,7 @@ public final class Application {
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.delegate = delegate
-        self.host = host
+        self.liveHost = host
         self.centers = notificationCenters
         Self.madeCount += 1
         Self.onlyApplication = Self.madeCount == 1 ? self : nil

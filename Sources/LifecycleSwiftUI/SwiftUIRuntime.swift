@@ -138,13 +138,18 @@ final class SwiftUIRuntime {
         updateApp()
         for case .backgroundTask(let identifier, let action) in appGraph.currentHooks {
             backgroundTasks[identifier] = action
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+            let registered = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
                 // SwiftUI completes the task when the action returns; on expiration it cancels the action's task.
                 let running = Task { @MainActor in
                     await action()
                     task.setTaskCompleted(success: true)
                 }
                 task.expirationHandler = { running.cancel() }
+            }
+            if !registered {
+                note(
+                    "the backgroundTask action for \(identifier) is not registered: \(identifier) is not among the "
+                        + "app's permitted identifiers (BGTaskSchedulerPermittedIdentifiers), so it never runs")
             }
         }
     }
