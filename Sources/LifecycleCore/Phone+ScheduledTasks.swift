@@ -156,8 +156,10 @@ extension Phone {
     }
 
     /// The system runs a pending request now: the app is launched into the background, or resumed, if it must
-    /// be, and its launch handler is called with the task. Impossible when no such request is pending or its
-    /// conditions do not hold; an app the user swiped away is not launched for it (the trace says so).
+    /// be, and its launch handler is called with the task. Impossible when no such request is pending, its
+    /// conditions do not hold, or a task of the same identifier still runs (the app's code knows its tasks by their
+    /// identifiers, as the debugger's commands do); an app the user swiped away is not launched for it (the trace
+    /// says so).
     mutating func runTaskRequest(_ identifier: String, of index: Int) throws(ImpossibleAction) {
         let app = apps[index].id
         guard let position = apps[index].pendingTaskRequests.firstIndex(where: { $0.request.identifier == identifier })
@@ -177,6 +179,11 @@ extension Phone {
         }
         if apps[index].backgroundAppRefreshIsOff {
             throw ImpossibleAction("Background App Refresh is off for \(app): its requests do not run", culprit: .app)
+        }
+        if apps[index].runningTasks.contains(where: { $0.permitted == pending.permitted }) {
+            throw ImpossibleAction(
+                "\(app) still runs its task \(identifier): the request runs once that task is completed",
+                culprit: .app)
         }
         guard queueWakeForBackgroundWork(of: index, "\(identifier) not run", LaunchOptions()) else { return }
         apps[index].pendingTaskRequests.remove(at: position)

@@ -19,8 +19,6 @@ package final class AppTasks: Sendable {
         /// Sleeps that have ended, each resuming its task when the host lets the app's tasks run
         /// (``resumeWokenTasks()``).
         var wakes: [@Sendable () -> Void] = []
-        /// Whether a sleep ended since the host last looked (``takeWake()``).
-        var woke = false
         /// Those found waiting while nothing ran that could end their wait: waited for no more.
         var longLived: Set<Int> = []
         var nextTask = 0
@@ -107,15 +105,15 @@ package final class AppTasks: Sendable {
 
     /// A sleep of task `task` has ended, by its time or by a cancellation: `resume` resumes the task when the host
     /// next lets the app's tasks run (``resumeWokenTasks()``) — while the app runs, as a phone runs the task only
-    /// then — and the host, which looks with ``takeWake()``, stops its clock for it.
+    /// then — and the host, which watches ``sleepsEndedCount``, stops its clock for it.
     package func sleepEnded(of task: Int, resuming resume: @escaping @Sendable () -> Void) {
         change { state in
             state.wakes.append {
                 self.change { $0.unfinished[task]? -= 1 }
                 resume()
             }
-            state.woke = true
         }
+        Self.sleepsEnded.add(1, ordering: .relaxed)
     }
 
     /// Resumes the tasks whose sleeps have ended: the host calls it while the app runs, and lets them go on.
@@ -127,14 +125,11 @@ package final class AppTasks: Sendable {
         for wake in wakes { wake() }
     }
 
-    /// Whether a sleep of the app's tasks ended since the last call: the host then lets the tasks run
-    /// (``SimulatedDevice/settle()``) before its clock goes on.
-    package func takeWake() -> Bool {
-        state.withLock { state in
-            defer { state.woke = false }
-            return state.woke
-        }
-    }
+    /// How many sleeps of any app's tasks have ended in this process: a host that sees it change lets the tasks run
+    /// (``SimulatedDevice/settle()``) before its clock goes on. (A sleep of another device's app makes it stop for
+    /// nothing, which changes nothing.)
+    package static var sleepsEndedCount: UInt64 { sleepsEnded.load(ordering: .relaxed) }
+    private static let sleepsEnded = Atomic<UInt64>(0)
 
     /// Changes the state, and wakes those who wait for a change.
     private func change<Result>(_ change: (inout State) -> Result) -> Result {

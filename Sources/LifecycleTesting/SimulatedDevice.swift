@@ -155,15 +155,12 @@ public final class SimulatedDevice {
     /// ```
     public func waitAndSettle(_ duration: Duration) async {
         let end = simulator.instant(after: duration)
-        while simulator.advance(to: end, pausingWhen: { tasksWoke }) {
+        var sleepsEnded = AppTasks.sleepsEndedCount
+        while simulator.advance(to: end, pausingWhen: { AppTasks.sleepsEndedCount != sleepsEnded }) {
+            sleepsEnded = AppTasks.sleepsEndedCount
             if hasTasksAwake { await settle() }
         }
         if hasTasksAwake { await settle() }
-    }
-
-    /// Whether a Swift task of an app woke from `Task.sleep` since the last look.
-    private var tasksWoke: Bool {
-        applications.values.contains { $0.startedTasks?.takeWake() ?? false }
     }
 
     /// Performs one line of the scenario language (docs/scenario-language.md), as a scenario file's line runs:

@@ -132,3 +132,59 @@ struct LibraryApp: App {
         #expect(LibraryLog.lines == ["loaded [\"Dune\"]"])
     }
 }
+
+// A refresh whose work outlasts the task's time: SwiftUI cancels the action's task when the task expires, the sleep
+// throws, the action returns, and SwiftUI completes the task, in time.
+
+@MainActor
+enum PodcastLog {
+    static var lines: [String] = []
+}
+
+struct LongRefreshApp: App {
+    @Environment(\.scenePhase) private var phase
+
+    var body: some Scene {
+        WindowGroup { Text("Podcasts") }
+            .onChange(of: phase) { _, newPhase in
+                if newPhase == .background {
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "refresh"))
+                }
+            }
+            .backgroundTask(.appRefresh("refresh")) {
+                do {
+                    try await Task.sleep(for: .seconds(120))  // the episodes' download
+                    await MainActor.run { PodcastLog.lines.append("downloaded") }
+                } catch {
+                    await MainActor.run { PodcastLog.lines.append("cancelled") }
+                }
+            }
+    }
+}
+
+@Suite(.serialized) @MainActor struct LongRefreshTests {
+    static let declarations = "profile ios17\napp podcasts scenes background-modes=fetch bgtasks=refresh:refresh\n"
+
+    @Test func theExpirationCancelsTheActionAndSwiftUICompletesTheTask() async throws {
+        PodcastLog.lines = []
+        let parsed = try ScenarioParser(file: "test").parse(Self.declarations)
+        let podcasts = try #require(parsed.apps.first)
+        let device = try SimulatedDevice(app: LongRefreshApp.self, id: "podcasts", configuration: podcasts)
+        for line in ["tap podcasts", "home", "bgtask-launch podcasts refresh"] { try device.perform(line) }
+        await device.settle()
+        await device.waitAndSettle(.seconds(60))
+        let trace = device.printedTrace()
+        #expect(PodcastLog.lines == ["cancelled"], "\(trace)")
+        #expect(trace.contains("setTaskCompleted"), "\(trace)")
+        #expect(device.state(of: "podcasts") == .suspended, "\(trace)")
+    }
+
+    @Test func theExplorerFindsNothingToReport() async throws {
+        PodcastLog.lines = []
+        var explorer = try LifecycleExplorer(declarations: Self.declarations)
+        try explorer.run("podcasts", app: LongRefreshApp.self)
+        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 40, seed: 24)
+        #expect(report.findings.isEmpty, "\(report)")
+        #expect(PodcastLog.lines.contains("cancelled"), "the explorer launched the refresh, and let it expire")
+    }
+}
