@@ -47,10 +47,10 @@ extension App {
 /// Creates the app's delegate of `@UIApplicationDelegateAdaptor` (SwiftUI's): made as the `App` is, before the
 /// launch, and called by SwiftUI's own app delegate for every method it implements.
 ///
-/// The delegate's class is a `UIResponder` (on iOS, SwiftUI accepts any `NSObject`; here a class is made from its type
-/// only through a `required init()`, which `UIResponder` has and Foundation's `NSObject` on Linux has not).
+/// The delegate's class is an `NSObject` (`class AppDelegate: NSObject, UIApplicationDelegate`, or a `UIResponder`),
+/// LifecycleUIKit's, whose `init()` every subclass keeps, so that SwiftUI makes it from its type as on iOS.
 @MainActor @propertyWrapper
-public struct UIApplicationDelegateAdaptor<DelegateType: UIResponder & UIApplicationDelegate>: DynamicProperty {
+public struct UIApplicationDelegateAdaptor<DelegateType: LifecycleUIKit.NSObject & UIApplicationDelegate>: DynamicProperty {
     public let wrappedValue: DelegateType
 
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {

@@ -13,7 +13,7 @@ import Testing
 
 /// The notification delegate: the reminder the user opened.
 @MainActor
-final class ReminderOpener: UNUserNotificationCenterDelegate {
+final class ReminderOpener: NSObject, UNUserNotificationCenterDelegate {
     static let shared = ReminderOpener()
     var opened: [String] = []
 
@@ -26,7 +26,7 @@ final class ReminderOpener: UNUserNotificationCenterDelegate {
     }
 }
 
-final class RemindersAppDelegate: UIResponder, UIApplicationDelegate {
+class RemindersAppDelegate: NSObject, UIApplicationDelegate {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
