@@ -50,7 +50,9 @@ extension App {
 /// The delegate's class is an `NSObject` (`class AppDelegate: NSObject, UIApplicationDelegate`, or a `UIResponder`),
 /// LifecycleUIKit's, whose `init()` every subclass keeps, so that SwiftUI makes it from its type as on iOS.
 @MainActor @propertyWrapper
-public struct UIApplicationDelegateAdaptor<DelegateType: LifecycleUIKit.NSObject & UIApplicationDelegate>: DynamicProperty {
+public struct UIApplicationDelegateAdaptor<DelegateType: LifecycleUIKit.NSObject & UIApplicationDelegate>:
+    DynamicProperty
+{
     public let wrappedValue: DelegateType
 
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {
