@@ -56,6 +56,116 @@ extension Publisher {
     }
 }
 
+extension Publisher {
+    /// Leaves out the first `count` values.
+    public func dropFirst(_ count: Int = 1) -> AnyPublisher<Output, Failure> {
+        AnyPublisher { completion, value in
+            let seen = Counter()
+            return attach(receiveCompletion: completion, receiveValue: { if seen.next() > count { value($0) } })
+        }
+    }
+
+    /// Sends the first `maxLength` values, then finishes and cancels its subscription upstream.
+    public func prefix(_ maxLength: Int) -> AnyPublisher<Output, Failure> {
+        AnyPublisher { completion, value in
+            let upstream = UpstreamSubscription()
+            guard maxLength > 0 else {
+                completion(.finished)
+                return AnyCancellable {}
+            }
+            let seen = Counter()
+            upstream.hold(
+                attach(
+                    receiveCompletion: { end in if upstream.isOpen { completion(end) } },
+                    receiveValue: { output in
+                        guard upstream.isOpen else { return }
+                        value(output)
+                        if seen.next() == maxLength {
+                            upstream.close()
+                            completion(.finished)
+                        }
+                    }))
+            return AnyCancellable { upstream.close() }
+        }
+    }
+
+    /// Sends the first value, then finishes.
+    public func first() -> AnyPublisher<Output, Failure> { prefix(1) }
+
+    /// Sends the first value `predicate` accepts, then finishes.
+    public func first(where predicate: @escaping (Output) -> Bool) -> AnyPublisher<Output, Failure> {
+        filter(predicate).prefix(1)
+    }
+
+    /// Runs `receiveOutput` on each value, and `receiveCompletion` on the end, as they pass.
+    public func handleEvents(
+        receiveOutput: ((Output) -> Void)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+    ) -> AnyPublisher<Output, Failure> {
+        AnyPublisher { completion, value in
+            attach(
+                receiveCompletion: { end in
+                    receiveCompletion?(end)
+                    completion(end)
+                },
+                receiveValue: { output in
+                    receiveOutput?(output)
+                    value(output)
+                })
+        }
+    }
+
+    /// Sends a value once `dueTime` has passed on `scheduler` with no newer value: `DispatchQueue.main` and
+    /// `RunLoop.main` count it on the phone's clock, as the app's main-queue work (`asyncAfter`), so a suspended
+    /// app's value comes as it runs again.
+    public func debounce<S: Scheduler>(for dueTime: Duration, scheduler: S) -> AnyPublisher<Output, Failure> {
+        AnyPublisher { completion, value in
+            let latest = Counter()
+            let cancelled = CancelledFlag()
+            let upstream = attach(
+                receiveCompletion: { end in scheduler.schedule { if !cancelled.isSet { completion(end) } } },
+                receiveValue: { output in
+                    let number = latest.next()
+                    scheduler.schedule(after: dueTime) {
+                        if !cancelled.isSet, latest.count == number { value(output) }
+                    }
+                })
+            return AnyCancellable {
+                cancelled.set()
+                upstream.cancel()
+            }
+        }
+    }
+}
+
+/// A count of what passed, for the operators that count.
+final class Counter {
+    private(set) var count = 0
+
+    /// Counts one more, and returns the count.
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
+
+/// The subscription an operator holds upstream, which it may close before the subscriber cancels (`prefix`), even
+/// while the upstream is still attaching (a current value sent at once).
+final class UpstreamSubscription {
+    private var cancellable: AnyCancellable?
+    private(set) var isOpen = true
+
+    func hold(_ cancellable: AnyCancellable) {
+        if isOpen { self.cancellable = cancellable } else { cancellable.cancel() }
+    }
+
+    func close() {
+        isOpen = false
+        cancellable?.cancel()
+        cancellable = nil
+    }
+}
+
 extension Publisher where Output: Equatable {
     /// Leaves out a value equal to the one sent before it.
     public func removeDuplicates() -> AnyPublisher<Output, Failure> {

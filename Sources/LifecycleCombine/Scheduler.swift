@@ -5,6 +5,20 @@ import Foundation
 public protocol Scheduler {
     /// Runs `action` on this scheduler, after what is already there.
     func schedule(_ action: @escaping () -> Void)
+    /// Runs `action` on this scheduler once `delay` has passed: for the main queue and the main run loop, on the
+    /// phone's clock (`debounce`).
+    func schedule(after delay: Duration, _ action: @escaping () -> Void)
+}
+
+extension Scheduler {
+    /// A scheduler with no clock of its own waits on the main queue's, the phone's clock in the app's code, then runs
+    /// the action on itself.
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
+        let scheduleAction = UncheckedHandler<Void> { _ in schedule(action) }
+        LifecycleUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + MainDispatchQueue.seconds(delay)) {
+            scheduleAction.receive(())
+        }
+    }
 }
 
 extension MainDispatchQueue: Scheduler {
@@ -12,6 +26,16 @@ extension MainDispatchQueue: Scheduler {
     public func schedule(_ action: @escaping () -> Void) {
         let action = UncheckedHandler<Void>(receive: action)
         async { action.receive(()) }
+    }
+
+    /// The app's main-queue work after `delay` on the phone's clock (`asyncAfter`).
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
+        let action = UncheckedHandler<Void>(receive: action)
+        asyncAfter(deadline: .now() + Self.seconds(delay)) { action.receive(()) }
+    }
+
+    static func seconds(_ delay: Duration) -> Double {
+        Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
     }
 }
 

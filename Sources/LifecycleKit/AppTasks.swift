@@ -173,6 +173,12 @@ package final class AppTasks: Sendable {
         }
     }
 
+    /// Something the tasks found waiting may have waited for came (a notification handed to a task that iterates
+    /// over them): they are waited for again, until they are found waiting once more.
+    package func waitingTasksMayGoOn() {
+        change { $0.longLived = [] }
+    }
+
     /// Waits until something counted here changes after `progress`, or until `deadline` on the real clock; returns
     /// whether something changed.
     package func change(after progress: UInt64, before deadline: ContinuousClock.Instant) async -> Bool {

@@ -92,7 +92,8 @@ extension Application {
         case .windowScenePerformActionForShortcutItem:
             let ignoreResult: (Bool) -> Void = { _ in }
             delegate?.windowScene(
-                scene, performActionFor: ShortcutItem(type: Self.argument(of: detail)), completionHandler: ignoreResult)
+                scene, performActionFor: shortcutItem(ofType: Self.argument(of: detail)),
+                completionHandler: ignoreResult)
         case .stateRestorationActivityForScene:
             let activity = delegate?.stateRestorationActivity(for: scene)
             scene.session.stateRestorationActivity = activity
@@ -143,7 +144,7 @@ extension Application {
                     activity.targetContentIdentifier = options.userActivityTarget
                     return [activity]
                 } ?? []),
-            shortcutItem: options.shortcutItem.map(ShortcutItem.init(type:)),
+            shortcutItem: options.shortcutItem.map(shortcutItem(ofType:)),
             sourceApplication: options.sourceApplication,
             notificationResponse: options.notificationResponse.map {
                 let (action, userInfo) = notificationItem($0)

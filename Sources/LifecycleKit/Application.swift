@@ -32,6 +32,12 @@ public final class Application {
     /// their processes share a test process, and each process's code observes a center of its own; a new process
     /// starts without one, as the observers of the last one are gone with it.
     package var processNotificationCenter: NotificationCenter?
+    /// The delegate class a framework over UIKit chose for each scene session, by its identifier (SwiftUI's, for the
+    /// scene delegate the app's configuration names): kept across the app's processes, as its sessions are.
+    package var sessionDelegateClasses: [String: AnyClass] = [:]
+    /// Whether the delegate method running now is called beside another that reads its items
+    /// (``readingItemsElsewhere(_:)``).
+    private var itemsReadElsewhere = false
     /// The object that stands for this application in code written with other names (LifecycleUIKit's
     /// `UIApplication`), made once for the application's life and kept by it (it refers back unowned): the two live
     /// and die together.
@@ -233,6 +239,18 @@ public final class Application {
         return Self.$startedBy.withValue(self, operation: code)
     }
 
+    // MARK: Quick actions
+
+    /// The quick actions the app's code set for its icon (`UIApplication.shortcutItems`): they outlive its
+    /// processes, as the Home screen keeps them. The phone offers the types the app declares (`shortcut-items=`).
+    public var shortcutItems: [ShortcutItem]?
+
+    /// The quick action of a type as the app's code gets it: the one it set, with its title and `userInfo`, or one of
+    /// that type alone (a static one of its Info.plist).
+    public func shortcutItem(ofType type: String) -> ShortcutItem {
+        shortcutItems?.first { $0.type == type } ?? ShortcutItem(type: type)
+    }
+
     // MARK: Launch items
 
     /// The URLs, activities and quick actions the system handed the app's code that it has not read: those in a
@@ -253,9 +271,19 @@ public final class Application {
     /// The item that launched the process was in its launch options too, where `didFinishLaunchingWithOptions` may
     /// have read it: the first delivery of that item in a process is not counted as dropped.
     public static func launchItemDropped(_ item: String) {
-        guard let application = current else { return }
+        guard let application = current, !application.itemsReadElsewhere else { return }
         if application.launchOptionItems.remove(item) != nil { return }
         application.launchItemsDropped.append(item)
+    }
+
+    /// Runs `body`, a delegate's method called beside another that reads the items it is handed (SwiftUI's scene
+    /// delegate, which gives them to the views, calls the one the app's configuration names): that one not
+    /// implementing the method drops nothing.
+    package func readingItemsElsewhere(_ body: () -> Void) {
+        let outer = itemsReadElsewhere
+        itemsReadElsewhere = true
+        defer { itemsReadElsewhere = outer }
+        body()
     }
 
     /// Says on standard error that `call` was made outside any app's code, in a process of several apps (a test's
@@ -328,7 +356,8 @@ public final class Application {
             return delegate.application(self, open: url, options: OpenURLOptions())
         case .performActionForShortcutItem:
             let ignoreResult: (Bool) -> Void = { _ in }
-            delegate.application(self, performActionFor: ShortcutItem(type: argument), completionHandler: ignoreResult)
+            delegate.application(
+                self, performActionFor: shortcutItem(ofType: argument), completionHandler: ignoreResult)
         case .willContinueUserActivity:
             return delegate.application(self, willContinueUserActivityWithType: argument)
         case .continueUserActivity:

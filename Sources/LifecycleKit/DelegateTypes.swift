@@ -1,10 +1,53 @@
 import Foundation
 
-/// A home-screen quick action (`UIApplicationShortcutItem`).
+/// A home-screen quick action (`UIApplicationShortcutItem`): its type, and what the Home screen shows of it.
 public struct ShortcutItem: Sendable, Hashable {
     public var type: String
-    public init(type: String) { self.type = type }
+    public var localizedTitle: String
+    public var localizedSubtitle: String?
+    public var icon: ShortcutIcon?
+    /// The app's own values for the action (UIKit's takes property-list objects; here strings).
+    public var userInfo: [String: String]?
+
+    public init(
+        type: String, localizedTitle: String = "", localizedSubtitle: String? = nil, icon: ShortcutIcon? = nil,
+        userInfo: [String: String]? = nil
+    ) {
+        self.type = type
+        self.localizedTitle = localizedTitle
+        self.localizedSubtitle = localizedSubtitle
+        self.icon = icon
+        self.userInfo = userInfo
+    }
 }
+
+/// The icon of a quick action (`UIApplicationShortcutIcon`): one of the system's, an SF Symbol, or an image of the
+/// app's. Nothing is drawn; it is kept as given.
+public struct ShortcutIcon: Sendable, Hashable {
+    /// The system's icons (`UIApplicationShortcutIcon.IconType`).
+    public enum IconType: Int, Sendable, Hashable {
+        case compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite, love
+        case cloud, invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task, taskCompleted
+        case alarm, bookmark, shuffle, audio, update
+    }
+
+    /// Which icon: a system type's, a symbol's name, or an image's name.
+    public enum Source: Sendable, Hashable {
+        case type(IconType)
+        case systemImage(String)
+        case templateImage(String)
+    }
+
+    public let source: Source
+
+    public init(type: IconType) { source = .type(type) }
+    public init(systemImageName: String) { source = .systemImage(systemImageName) }
+    public init(templateImageName: String) { source = .templateImage(templateImageName) }
+}
+
+/// `NSUserActivityTypeBrowsingWeb`: the type of a universal link's activity, whose `webpageURL` is the link.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public let NSUserActivityTypeBrowsingWeb = "NSUserActivityTypeBrowsingWeb"
 
 /// A Handoff or universal-link activity, or a scene's state to restore (`NSUserActivity`).
 ///
@@ -27,6 +70,23 @@ public final class UserActivity: Hashable {
     public var persistentIdentifier: String?
     /// `targetContentIdentifier`: which scene should handle the activity.
     public var targetContentIdentifier: String?
+    /// `webpageURL`: the page a universal link or Handoff from a browser opens (`NSUserActivityTypeBrowsingWeb`).
+    public var webpageURL: URL?
+    /// `referrerURL`: the page the user came from.
+    public var referrerURL: URL?
+    /// `keywords`, `expirationDate`: what Spotlight indexes the activity by, and until when.
+    public var keywords: Set<String> = []
+    public var expirationDate: Date?
+    /// Where the system may offer the activity: Handoff, Spotlight, Siri's predictions, public indexing.
+    public var isEligibleForHandoff = true
+    public var isEligibleForSearch = false
+    public var isEligibleForPrediction = false
+    public var isEligibleForPublicIndexing = false
+    /// `needsSave`: the app's delegate is asked to update the activity before it is sent.
+    public var needsSave = false
+    /// Whether the activity is the app's current one (`becomeCurrent()`), until it resigns or is invalidated.
+    public private(set) var isCurrent = false
+    public private(set) var isInvalidated = false
 
     public nonisolated init(activityType: String) {
         self.activityType = activityType
@@ -38,6 +98,21 @@ public final class UserActivity: Hashable {
         let (type, target) = UserActivityArgument.split(argument)
         self.init(activityType: type)
         targetContentIdentifier = target
+    }
+
+    /// `becomeCurrent()`: the activity is the one the system offers for Handoff (nothing is offered here; it is
+    /// marked).
+    public func becomeCurrent() {
+        if !isInvalidated { isCurrent = true }
+    }
+
+    /// `resignCurrent()`: the activity is current no more.
+    public func resignCurrent() { isCurrent = false }
+
+    /// `invalidate()`: the activity can be current no more.
+    public func invalidate() {
+        isCurrent = false
+        isInvalidated = true
     }
 
     /// `addUserInfoEntries(from:)`: adds the entries to `userInfo`, replacing those with the same keys.

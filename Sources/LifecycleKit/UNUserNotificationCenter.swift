@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleCore
+import Synchronization
 
 /// `UNUserNotificationCenter` (the UserNotifications framework, docs/lifecycle.md §18): the app sets its
 /// ``delegate`` before its launch ends, and the system tells that delegate about the notifications the user sees.
@@ -13,6 +14,9 @@ public final class UNUserNotificationCenter {
     /// The requests this process added, by identifier: what ``getPendingNotificationRequests(completionHandler:)``
     /// gives back for the identifiers the system still holds.
     private var added: [String: UNNotificationRequest] = [:]
+    /// The number on the app's icon (`setBadgeCount(_:)`), and the categories of its notifications.
+    public internal(set) var badgeCount = 0
+    var categories: Set<UNNotificationCategory> = []
 
     init(application: Application?) {
         self.application = application
@@ -56,11 +60,9 @@ public final class UNUserNotificationCenter {
     ) {
         if let application {
             added[request.identifier] = request
-            let trigger = request.trigger as? UNTimeIntervalNotificationTrigger
+            let (delay, repeats) = Self.delay(of: request.trigger, now: application.host.currentDate)
             application.host.addNotificationRequest(
-                request.identifier, after: trigger.map { .seconds($0.timeInterval) },
-                repeats: trigger?.repeats ?? false,
-                in: application.bundleIdentifier)
+                request.identifier, after: delay, repeats: repeats, in: application.bundleIdentifier)
         }
         completionHandler?(nil)
     }
@@ -98,6 +100,26 @@ public final class UNUserNotificationCenter {
         getPendingNotificationRequests { requests = $0 }
         return requests
     }
+
+    /// When a trigger first fires from `now` (`nil`: at once), and whether it fires again as often: a time
+    /// interval's seconds; a calendar trigger's next matching date on the phone's clock. The host repeats a request
+    /// at the interval of its first delay, so a repeating calendar trigger comes at its next match only, unless the
+    /// match after it is as far again (a session of the explorer lasts minutes, not the day to the next match).
+    static func delay(of trigger: UNNotificationTrigger?, now: Date) -> (Duration?, repeats: Bool) {
+        switch trigger {
+        case let interval as UNTimeIntervalNotificationTrigger:
+            return (.seconds(interval.timeInterval), interval.repeats)
+        case let calendar as UNCalendarNotificationTrigger:
+            guard let next = calendar.nextDate(after: now) else { return (nil, false) }
+            let first = next.timeIntervalSince(now)
+            guard calendar.repeats, let after = calendar.nextDate(after: next) else { return (.seconds(first), false) }
+            return (.seconds(first), after.timeIntervalSince(next) == first)
+        default:
+            return (nil, false)
+        }
+    }
+
+    var isAuthorized: Bool { settings().authorized }
 
     private func settings() -> (authorized: Bool, pending: [String]) {
         guard let application else { return (false, []) }
@@ -137,7 +159,9 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
     }
 }
 
-/// `UNUserNotificationCenterDelegate`: both methods are optional, as in UserNotifications.
+/// `UNUserNotificationCenterDelegate`: every method is optional, as in UserNotifications, and each of the two that
+/// answer comes in both of Swift's forms, with a completion handler or `async`: the system calls the one the delegate
+/// implements.
 @MainActor
 public protocol UNUserNotificationCenterDelegate: AnyObject {
     /// A notification arrives while the app is in the foreground: the app says how to present it.
@@ -148,20 +172,56 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void)
+    /// `willPresent`, in Swift's `async` form.
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions
+    /// `didReceive`, in Swift's `async` form.
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
+    /// The user asked, from Settings, for the app's own notification settings.
+    func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
 }
 
 extension UNUserNotificationCenterDelegate {
-    /// Not implemented: the notification is not shown.
+    /// Not implemented in this form: the `async` form answers, at once if it does not wait (started with
+    /// `Task.immediate`, on the main actor, in the system's call). Implemented in neither, the notification is not
+    /// shown.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
-    ) { completionHandler([]) }
+    ) {
+        nonisolated(unsafe) let completionHandler = completionHandler
+        _Concurrency.Task.immediate { @MainActor in
+            completionHandler(await self.userNotificationCenter(center, willPresent: notification))
+        }
+    }
 
-    /// Not implemented: the response is dropped.
+    /// Not implemented in this form: the `async` form hears it, and the system is told once it returns. Implemented
+    /// in neither, the response is dropped.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void
-    ) { completionHandler() }
+    ) {
+        nonisolated(unsafe) let completionHandler = completionHandler
+        _Concurrency.Task.immediate { @MainActor in
+            await self.userNotificationCenter(center, didReceive: response)
+            completionHandler()
+        }
+    }
+
+    /// Not implemented: the notification is not shown.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions { [] }
+
+    /// Not implemented: the response is dropped.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+    ) async {}
+
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {}
 }
 
 /// `UNNotificationPresentationOptions`: how a notification that arrives in the foreground is shown.
@@ -176,23 +236,119 @@ public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
     public static let banner = UNNotificationPresentationOptions(rawValue: 1 << 4)
 }
 
-/// `UNNotificationContent`: what a notification says.
-public final class UNNotificationContent: @unchecked Sendable {
-    // Sendable though `userInfo` is not: every property is a constant, and `userInfo` holds what JSON gives (strings,
-    // numbers, arrays and dictionaries of them), immutable values.
-    public let title: String
-    public let body: String
-    public let categoryIdentifier: String
-    /// The notification's payload: for a push, `aps` and the app's own keys (docs/lifecycle.md §19).
-    public let userInfo: [AnyHashable: Any]
+/// `UNNotificationContent`: what a notification says. A request keeps a copy of the content it was made with, as
+/// UserNotifications' does, so a ``UNMutableNotificationContent`` changed afterwards changes no request.
+public class UNNotificationContent: @unchecked Sendable {
+    // Sendable: the values are kept behind a lock.
+    /// What the content says. Sendable though `userInfo` is not: it holds what JSON or the app's code gives (strings,
+    /// numbers, arrays and dictionaries of them), property-list values a notification carries between processes on a
+    /// phone, which nobody changes in place.
+    struct Values: @unchecked Sendable {
+        var title = ""
+        var subtitle = ""
+        var body = ""
+        var categoryIdentifier = ""
+        var threadIdentifier = ""
+        var badge: NSNumber?
+        var sound: UNNotificationSound?
+        var userInfo: [AnyHashable: Any] = [:]
+    }
 
-    public init(
+    let values: Mutex<Values>
+
+    init(values: Values) {
+        self.values = Mutex(values)
+    }
+
+    public convenience init(
         title: String = "", body: String = "", categoryIdentifier: String = "", userInfo: [AnyHashable: Any] = [:]
     ) {
-        self.title = title
-        self.body = body
-        self.categoryIdentifier = categoryIdentifier
-        self.userInfo = userInfo
+        self.init(values: Values(title: title, body: body, categoryIdentifier: categoryIdentifier, userInfo: userInfo))
+    }
+
+    public var title: String { values.withLock { $0.title } }
+    public var subtitle: String { values.withLock { $0.subtitle } }
+    public var body: String { values.withLock { $0.body } }
+    public var categoryIdentifier: String { values.withLock { $0.categoryIdentifier } }
+    public var threadIdentifier: String { values.withLock { $0.threadIdentifier } }
+    public var badge: NSNumber? { values.withLock { $0.badge } }
+    public var sound: UNNotificationSound? { values.withLock { $0.sound } }
+    /// The notification's payload: for a push, `aps` and the app's own keys (docs/lifecycle.md §19).
+    public var userInfo: [AnyHashable: Any] { values.withLock { $0.userInfo } }
+
+    /// An immutable copy, as a request keeps.
+    func copy() -> UNNotificationContent {
+        UNNotificationContent(values: values.withLock { $0 })
+    }
+}
+
+/// `UNMutableNotificationContent`: the content the app's code fills in for a request of its own.
+public final class UNMutableNotificationContent: UNNotificationContent, @unchecked Sendable {
+    // Sendable as its superclass: every value is behind its lock.
+    public init() {
+        super.init(values: Values())
+    }
+
+    public override var title: String {
+        get { super.title }
+        set { values.withLock { $0.title = newValue } }
+    }
+    public override var subtitle: String {
+        get { super.subtitle }
+        set { values.withLock { $0.subtitle = newValue } }
+    }
+    public override var body: String {
+        get { super.body }
+        set { values.withLock { $0.body = newValue } }
+    }
+    public override var categoryIdentifier: String {
+        get { super.categoryIdentifier }
+        set { values.withLock { $0.categoryIdentifier = newValue } }
+    }
+    public override var threadIdentifier: String {
+        get { super.threadIdentifier }
+        set { values.withLock { $0.threadIdentifier = newValue } }
+    }
+    public override var badge: NSNumber? {
+        get { super.badge }
+        set { values.withLock { $0.badge = newValue } }
+    }
+    public override var sound: UNNotificationSound? {
+        get { super.sound }
+        set { values.withLock { $0.sound = newValue } }
+    }
+    public override var userInfo: [AnyHashable: Any] {
+        get { super.userInfo }
+        set { values.withLock { $0.userInfo = newValue } }
+    }
+}
+
+/// `UNNotificationSound`: the sound a notification plays (none is played here; it is kept as given).
+public final class UNNotificationSound: Sendable, Hashable {
+    /// The sound's file name, `nil` for the system's default.
+    public let name: String?
+    public let isCritical: Bool
+
+    init(name: String?, isCritical: Bool) {
+        self.name = name
+        self.isCritical = isCritical
+    }
+
+    /// `UNNotificationSound(named:)`.
+    public convenience init(named name: String) {
+        self.init(name: name, isCritical: false)
+    }
+
+    public static let `default` = UNNotificationSound(name: nil, isCritical: false)
+    public static let defaultCritical = UNNotificationSound(name: nil, isCritical: true)
+
+    public static func == (lhs: UNNotificationSound, rhs: UNNotificationSound) -> Bool {
+        lhs.name == rhs.name && lhs.isCritical == rhs.isCritical
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(isCritical)
     }
 }
 
@@ -204,7 +360,7 @@ public final class UNNotificationRequest: Sendable {
 
     public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
         self.identifier = identifier
-        self.content = content
+        self.content = content.copy()
         self.trigger = trigger
     }
 }

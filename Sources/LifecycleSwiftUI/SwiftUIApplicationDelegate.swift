@@ -6,8 +6,13 @@ import LifecycleKit
 @MainActor
 final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
     private(set) var runtime: SwiftUIRuntime!
-    /// The scene delegate class the app's delegate named for each session, called beside SwiftUI's.
-    var sceneDelegateClasses: [String: UIResponder.Type] = [:]
+    /// The scene delegate class the app's delegate named for each session, called beside SwiftUI's. Kept with the
+    /// app, across its processes, as iOS keeps a session's configuration: a scene the system makes again after a purge
+    /// (which asks for no configuration) gets its own delegate too.
+    var sceneDelegateClasses: [String: LifecycleUIKit.NSObject.Type] {
+        get { (Application.current?.sessionDelegateClasses as? [String: LifecycleUIKit.NSObject.Type]) ?? [:] }
+        set { Application.current?.sessionDelegateClasses = newValue }
+    }
 
     convenience init<A: App>(app: A.Type) {
         self.init()
@@ -112,12 +117,23 @@ final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
         let chosen =
             adaptor?.application(application, configurationForConnecting: connectingSceneSession, options: options)
             ?? UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
-        if let own = chosen.delegateClass as? UIResponder.Type, own != SwiftUISceneDelegate.self {
+        if let own = chosen.delegateClass as? LifecycleUIKit.NSObject.Type, own != SwiftUISceneDelegate.self {
             sceneDelegateClasses[connectingSceneSession.persistentIdentifier] = own
+            // iOS remembers the configuration of a kind of scene, and asks for none on later launches, even after a
+            // swipe (docs/lifecycle.md §13): a new session of the role gets the same delegate.
+            sceneDelegateClasses[Self.roleKey(connectingSceneSession.role)] = own
         }
         chosen.delegateClass = SwiftUISceneDelegate.self
         return chosen
     }
+
+    /// The scene delegate class the app's configuration named for a session: the one chosen for it, else the one
+    /// chosen last for its role.
+    func sceneDelegateClass(for session: UISceneSession) -> LifecycleUIKit.NSObject.Type? {
+        sceneDelegateClasses[session.persistentIdentifier] ?? sceneDelegateClasses[Self.roleKey(session.role)]
+    }
+
+    private static func roleKey(_ role: UISceneSession.Role) -> String { "role \(role.rawValue)" }
 
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
         adaptor?.application(application, didDiscardSceneSessions: sceneSessions)

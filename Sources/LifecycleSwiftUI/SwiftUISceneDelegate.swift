@@ -18,7 +18,7 @@ final class SwiftUISceneDelegate: UIResponder, UIWindowSceneDelegate {
     ) {
         guard let swiftUI = SwiftUIApplicationDelegate.current else { return }
         runtime = swiftUI.runtime
-        if let ownClass = swiftUI.sceneDelegateClasses[session.persistentIdentifier] {
+        if let ownClass = swiftUI.sceneDelegateClass(for: session) {
             own = ownClass.init() as? any UISceneDelegate
             own?.scene(scene, willConnectTo: session, options: connectionOptions)
         }
@@ -38,13 +38,14 @@ final class SwiftUISceneDelegate: UIResponder, UIWindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: UIScene) { own?.sceneDidEnterBackground(scene) }
 
     func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
-        own?.scene(scene, openURLContexts: urlContexts)
+        // The views read the links (or SwiftUI says they dropped them): the app's own delegate need not.
+        Application.current?.readingItemsElsewhere { own?.scene(scene, openURLContexts: urlContexts) }
         guard let host = runtime?.host(of: scene) else { return }
         for context in urlContexts { host.open(context.url) }
     }
 
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-        own?.scene(scene, continue: userActivity)
+        Application.current?.readingItemsElsewhere { own?.scene(scene, continue: userActivity) }
         runtime?.host(of: scene)?.continueActivity(userActivity)
     }
 

@@ -71,7 +71,7 @@ public struct LifecycleExplorer {
     /// and each scene gets a `sceneDelegateClass`.
     public mutating func run(
         _ app: AppID, uikit delegate: @escaping @MainActor () -> any UIApplicationDelegate,
-        sceneDelegateClass: UIResponder.Type? = nil
+        sceneDelegateClass: LifecycleUIKit.NSObject.Type? = nil
     ) {
         let current = self.current
         factories[app] = {

@@ -43,7 +43,7 @@ extension UIApplication {
         var dictionary: [LaunchOptionsKey: Any] = [:]
         if let url = options.url { dictionary[.url] = URL(string: url) ?? URL(fileURLWithPath: url) }
         if let source = options.sourceApplication { dictionary[.sourceApplication] = source }
-        if let type = options.shortcutItem { dictionary[.shortcutItem] = UIApplicationShortcutItem(type: type) }
+        if let type = options.shortcutItem { dictionary[.shortcutItem] = application.shortcutItem(ofType: type) }
         if let type = options.userActivityType {
             dictionary[.userActivityDictionary] = [LaunchOptionsKey.userActivityType: type]
         }

@@ -21,6 +21,18 @@ public final class UIApplication {
 
     /// `applicationIconBadgeNumber`: the number on the app's icon (0: none).
     public var applicationIconBadgeNumber = 0
+    /// `shortcutItems`: the quick actions the app sets on its icon, kept across its processes; the delegate gets the
+    /// one of the type the user picks, with its title and `userInfo`.
+    public var shortcutItems: [UIApplicationShortcutItem]? {
+        get { kitApplication.shortcutItems }
+        set { kitApplication.shortcutItems = newValue }
+    }
+    /// `isIdleTimerDisabled`: whether the screen stays on while the app is in front (the model never dims it).
+    public var isIdleTimerDisabled = false
+    /// `UIApplication.openSettingsURLString`: the URL that opens the app's page in Settings.
+    public static let openSettingsURLString = "app-settings:"
+    /// `UIApplication.openNotificationSettingsURLString` (iOS 16): the app's notification settings.
+    public static let openNotificationSettingsURLString = "app-settings:notifications"
     /// The interval `setMinimumBackgroundFetchInterval(_:)` asked for.
     public private(set) var minimumBackgroundFetchInterval = UIApplication.backgroundFetchIntervalNever
     var registeredForRemoteNotifications = false

@@ -20,7 +20,7 @@ public struct UIKitApp {
     ///   `UISceneDelegate`), for the scenes whose configuration names none: what the Info.plist's scene manifest
     ///   names on iOS.
     public init(
-        bundleIdentifier: AppID, delegate: any UIApplicationDelegate, sceneDelegateClass: UIResponder.Type? = nil
+        bundleIdentifier: AppID, delegate: any UIApplicationDelegate, sceneDelegateClass: NSObject.Type? = nil
     ) {
         applicationDelegate = UIKitApplicationDelegate(delegate)
         UIKitSceneDelegate.defaultClasses[bundleIdentifier] = sceneDelegateClass
@@ -29,10 +29,10 @@ public struct UIKitApp {
     /// An app whose Info.plist names its scene delegate class (`UISceneDelegateClassName`), looked up by name as
     /// UIKit does: `$(PRODUCT_MODULE_NAME)` stands for `module`, the module of the app's code.
     public init(info: InfoPlist, delegate: any UIApplicationDelegate, module: String) throws(UIKitAppError) {
-        var sceneDelegateClass: UIResponder.Type?
+        var sceneDelegateClass: NSObject.Type?
         if let name = info.sceneDelegateClassName {
             let qualified = name.replacingOccurrences(of: "$(PRODUCT_MODULE_NAME)", with: module)
-            guard let found = _typeByName(qualified) as? UIResponder.Type,
+            guard let found = _typeByName(qualified) as? NSObject.Type,
                 found is any UISceneDelegate.Type
             else {
                 throw UIKitAppError(

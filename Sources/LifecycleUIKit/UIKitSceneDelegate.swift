@@ -6,7 +6,7 @@ import LifecycleKit
 @MainActor
 public final class UIKitSceneDelegate: WindowSceneDelegate {
     /// The class of the scene delegate of each app whose configurations name none, by app.
-    static var defaultClasses: [AppID: UIResponder.Type] = [:]
+    static var defaultClasses: [AppID: NSObject.Type] = [:]
 
     /// The scene delegate as the app wrote it, once its scene has connected.
     public private(set) var delegate: (any UISceneDelegate)?
@@ -20,7 +20,7 @@ public final class UIKitSceneDelegate: WindowSceneDelegate {
         let uiSession = UIKitBridge.session(for: session)
         let app = Application.current?.bundleIdentifier
         let delegateClass =
-            (uiSession.chosenConfiguration?.delegateClass as? UIResponder.Type)
+            (uiSession.chosenConfiguration?.delegateClass as? NSObject.Type)
             ?? app.flatMap { Self.defaultClasses[$0] }
         guard let made = delegateClass?.init() as? any UISceneDelegate else { return }
         delegate = made
