@@ -8,8 +8,8 @@ import Synchronization
 /// LifecycleUIKit's `Task` counts each task the app's code starts, from its start until it finishes; its
 /// `DispatchQueue` each block the app's code sends to one of Dispatch's own queues, until it returns; and its hook on
 /// Swift's global executor each job the app's work sends there (``jobEnqueued()``), until it returns.
-/// A task asleep (`Task.sleep`) is not waited for: it wakes on the phone's clock (``sleep(for:)``), and is waited for
-/// again from then. Nor is a task found waiting while nothing runs that could end its wait (``tasksTookNoStep()``):
+/// A task asleep (`Task.sleep`) is not waited for: it wakes on the phone's clock (LifecycleUIKit's
+/// `sleepOnThePhonesClock(for:)`), and is waited for again once the host resumes it (``resumeWokenTasks()``). Nor is a task found waiting while nothing runs that could end its wait (``tasksTookNoStep()``):
 /// one that waits on a stream of events, for instance, which never finishes.
 package final class AppTasks: Sendable {
     private struct State {

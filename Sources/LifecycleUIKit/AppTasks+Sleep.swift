@@ -4,8 +4,9 @@ import Synchronization
 extension AppTasks {
     /// `Task.sleep(for:)` in a task of an app's code under a host that simulates its processes: the task sleeps on
     /// the phone's clock, and wakes as the app's main-queue work when `duration` has passed there — not while the
-    /// process is suspended, and never once it has ended (docs/lifecycle.md §19). Cancelling the task wakes it at
-    /// once, with `CancellationError`, as Swift's sleep does.
+    /// process is suspended, and never once it has ended (docs/lifecycle.md §19); the task goes on when the host next
+    /// lets the running app's tasks run (``AppTasks/resumeWokenTasks()``). Cancelling the task ends its sleep with
+    /// `CancellationError`, as Swift's sleep does, and the task goes on in the same way.
     ///
     /// Returns `false` at once, having slept nothing, when no task of an app's code runs here (a test's own code, a
     /// real process): the caller sleeps on the real clock then.
