@@ -116,7 +116,7 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
     var delegate: Delegate? { latest.delegate }
 
     init(
-        _ declarations: String, sceneDelegateClass: UIResponder.Type? = nil,
+        _ declarations: String, sceneDelegateClass: UIResponder.Type? = nil, startDate: Date = Date(),
         _ make: @escaping @MainActor () -> Delegate
     ) throws {
         let scenario = try ScenarioParser(file: "test").parse(declarations)
@@ -131,7 +131,8 @@ final class EndingInTheHandlerAppDelegate: DeferredEndingAppDelegate {
                     return UIKitApp(bundleIdentifier: app, delegate: delegate, sceneDelegateClass: sceneDelegateClass)
                         .applicationDelegate
                 }
-            ], sceneDelegateClasses: sceneDelegateClass == nil ? [:] : [app: UIKitSceneDelegate.self])
+            ], sceneDelegateClasses: sceneDelegateClass == nil ? [:] : [app: UIKitSceneDelegate.self],
+            startDate: startDate)
     }
 }
 

@@ -36,7 +36,71 @@ final class SessionTrackingAppDelegate: UIResponder, UIApplicationDelegate {
     func applicationWillEnterForeground(_ application: UIApplication) { log.append("applicationWillEnterForeground") }
 }
 
+/// Saves what the user typed a second after the last keystroke, as a search or draft field's view model does with
+/// `debounce`; the keystrokes here are the app's code setting the text as it comes forward.
+@MainActor
+final class DebouncedDraftAppDelegate: UIResponder, UIApplicationDelegate, ObservableObject {
+    @Published var draft = ""
+    private(set) var saved: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        $draft
+            .dropFirst()
+            .debounce(for: .seconds(1), scheduler: DispatchQueue.main)
+            .sink { [weak self] text in MainActor.assumeIsolated { self?.saved.append(text) } }
+            .store(in: &cancellables)
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        for text in ["H", "He", "Hello"] { draft = text }
+    }
+}
+
 @Suite @MainActor struct CombineTests {
+    /// `debounce` on the main queue counts on the phone's clock: the last value only, a second after it; and for an
+    /// app suspended before the second is up, once it runs again.
+    @Test func debounceWaitsOnThePhonesClock() throws {
+        let app = try UIKitDevice("profile ios12\napp drafts\n") { DebouncedDraftAppDelegate() }
+        try app.device.perform("tap drafts")
+        try app.device.perform("wait 0.5s")
+        #expect(app.delegate?.saved == [])
+        try app.device.perform("wait 1s")
+        #expect(app.delegate?.saved == ["Hello"])
+        try app.device.perform("home")
+        try app.device.perform("tap drafts")
+        try app.device.perform("home")
+        try app.device.perform("wait 10s")
+        #expect(app.delegate?.saved == ["Hello"], "suspended before its second was up")
+        try app.device.perform("tap drafts")
+        #expect(app.delegate?.saved == ["Hello", "Hello"], "the value comes as the app runs again")
+    }
+
+    @Test func countingOperatorsEndWhenTheyHaveEnough() {
+        var events: [String] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let dropped = subject.dropFirst(2).sink { events.append("dropFirst \($0)") }
+        let prefixed = subject.prefix(2)
+            .handleEvents(receiveOutput: { events.append("passing \($0)") })
+            .sink(receiveCompletion: { _ in events.append("prefix end") }, receiveValue: { events.append("prefix \($0)") })
+        let first = subject.first(where: { $0 > 1 }).sink { events.append("first \($0)") }
+        for value in [1, 2, 3] { subject.send(value) }
+        #expect(
+            events == [
+                "passing 1", "prefix 1", "passing 2", "prefix 2", "prefix end", "first 2", "dropFirst 3",
+            ])
+        // A current value comes as the subscription attaches: `first()` takes it and lets go of the subject at once.
+        let current = CurrentValueSubject<String, Never>("now")
+        var taken: [String] = []
+        let once = current.first().sink(receiveCompletion: { _ in taken.append("end") }, receiveValue: { taken.append($0) })
+        current.send("later")
+        #expect(taken == ["now", "end"])
+        withExtendedLifetime((dropped, prefixed, first, once)) {}
+    }
+
     /// A notification reaches a pipeline inside its post, after the delegate's method; `receive(on:
     /// DispatchQueue.main)` sends it on as main-queue work, after the callback.
     @Test func aPipelineHearsUIKitsNotificationsWhereAPhonePostsThem() throws {

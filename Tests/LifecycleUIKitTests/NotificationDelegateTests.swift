@@ -66,3 +66,46 @@ import Testing
         try device.perform("expect chat suspended")
     }
 }
+
+/// Schedules a daily reminder at nine, as a habit tracker does at its first launch, from content it then goes on
+/// changing for its own use.
+@MainActor
+final class DailyReminderAppDelegate: UIResponder, UIApplicationDelegate {
+    private(set) var pendingTitles: [String] = []
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let content = UNMutableNotificationContent()
+        content.title = "Time to stretch"
+        content.sound = .default
+        var nine = DateComponents()
+        nine.hour = 9
+        nine.minute = 0
+        let trigger = UNCalendarNotificationTrigger(dateMatching: nine, repeats: true)
+        UNUserNotificationCenter.current().add(
+            UNNotificationRequest(identifier: "stretch", content: content, trigger: trigger))
+        content.title = "changed after the request was made"
+        UNUserNotificationCenter.current().getPendingNotificationRequests { requests in
+            self.pendingTitles = requests.map(\.content.title)
+        }
+        return true
+    }
+}
+
+@Suite @MainActor struct CalendarTriggerTests {
+    @Test func aDailyReminderComesAtItsHourOnThePhonesClock() throws {
+        let calendar = Calendar.current
+        let today = calendar.startOfDay(for: Date(timeIntervalSinceReferenceDate: 800_000_000))
+        let start = try #require(calendar.date(byAdding: DateComponents(hour: 8, minute: 59), to: today))
+        let app = try UIKitDevice("profile ios17\napp habits\n", startDate: start) { DailyReminderAppDelegate() }
+        try app.device.perform("tap habits")
+        #expect(app.delegate?.pendingTitles == ["Time to stretch"], "the request keeps a copy of the content")
+        try app.device.perform("home")
+        try app.device.perform("wait 59s")
+        #expect(app.device.waitingNotificationCount(of: "habits") == 0)
+        try app.device.perform("wait 2s")
+        #expect(app.device.waitingNotificationCount(of: "habits") == 1, "\(app.device.printedTrace())")
+    }
+}
