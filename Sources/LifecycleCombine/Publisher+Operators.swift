@@ -28,11 +28,21 @@ extension Publisher {
     /// send them as the app's main-queue work, after the work that sent them (docs/lifecycle.md §19). Nothing arrives
     /// once the subscription is cancelled, even what was already on its way.
     public func receive<S: Scheduler>(on scheduler: S) -> AnyPublisher<Output, Failure> {
+        sending(endingOn: scheduler) { { send in scheduler.schedule(send) } }
+    }
+
+    /// Sends the end on `scheduler`, and each value when the subscription's own `schedule` runs the sending it is
+    /// given (`receive(on:)`, `debounce`); nothing arrives once the subscription is cancelled, even what was already
+    /// on its way.
+    private func sending<S: Scheduler>(
+        endingOn scheduler: S, by makeSchedule: @escaping () -> (_ send: @escaping () -> Void) -> Void
+    ) -> AnyPublisher<Output, Failure> {
         AnyPublisher { completion, value in
             let cancelled = CancelledFlag()
+            let schedule = makeSchedule()
             let upstream = attach(
                 receiveCompletion: { end in scheduler.schedule { if !cancelled.isSet { completion(end) } } },
-                receiveValue: { output in scheduler.schedule { if !cancelled.isSet { value(output) } } })
+                receiveValue: { output in schedule { if !cancelled.isSet { value(output) } } })
             return AnyCancellable {
                 cancelled.set()
                 upstream.cancel()
@@ -119,20 +129,11 @@ extension Publisher {
     /// `RunLoop.main` count it on the phone's clock, as the app's main-queue work (`asyncAfter`), so a suspended
     /// app's value comes as it runs again.
     public func debounce<S: Scheduler>(for dueTime: Duration, scheduler: S) -> AnyPublisher<Output, Failure> {
-        AnyPublisher { completion, value in
+        sending(endingOn: scheduler) {
             let latest = Counter()
-            let cancelled = CancelledFlag()
-            let upstream = attach(
-                receiveCompletion: { end in scheduler.schedule { if !cancelled.isSet { completion(end) } } },
-                receiveValue: { output in
-                    let number = latest.next()
-                    scheduler.schedule(after: dueTime) {
-                        if !cancelled.isSet, latest.count == number { value(output) }
-                    }
-                })
-            return AnyCancellable {
-                cancelled.set()
-                upstream.cancel()
+            return { send in
+                let number = latest.next()
+                scheduler.schedule(after: dueTime) { if latest.count == number { send() } }
             }
         }
     }

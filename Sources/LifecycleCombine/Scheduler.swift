@@ -14,10 +14,7 @@ extension Scheduler {
     /// A scheduler with no clock of its own waits on the main queue's, the phone's clock in the app's code, then runs
     /// the action on itself.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
-        let scheduleAction = UncheckedHandler<Void> { _ in schedule(action) }
-        LifecycleUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + MainDispatchQueue.seconds(delay)) {
-            scheduleAction.receive(())
-        }
+        LifecycleUIKit.DispatchQueue.main.schedule(after: delay) { schedule(action) }
     }
 }
 
@@ -31,11 +28,7 @@ extension MainDispatchQueue: Scheduler {
     /// The app's main-queue work after `delay` on the phone's clock (`asyncAfter`).
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
         let action = UncheckedHandler<Void>(receive: action)
-        asyncAfter(deadline: .now() + Self.seconds(delay)) { action.receive(()) }
-    }
-
-    static func seconds(_ delay: Duration) -> Double {
-        Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        asyncAfter(deadline: .now() + delay.inSeconds) { action.receive(()) }
     }
 }
 

@@ -94,7 +94,7 @@ package final class AppTasks: Sendable {
     package static func sleeping<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         guard let (tasks, task) = current else { return try await body() }
         tasks.fellAsleep(task)
-        defer { tasks.change { $0.unfinished[task]? -= 1 } }
+        defer { tasks.wokeUp(task) }
         return try await body()
     }
 
@@ -103,13 +103,18 @@ package final class AppTasks: Sendable {
         change { $0.unfinished[task]? += 1 }
     }
 
+    /// A sleep of task `task` is over: it is waited for again once it is in no other sleep.
+    private func wokeUp(_ task: Int) {
+        change { $0.unfinished[task]? -= 1 }
+    }
+
     /// A sleep of task `task` has ended, by its time or by a cancellation: `resume` resumes the task when the host
     /// next lets the app's tasks run (``resumeWokenTasks()``) — while the app runs, as a phone runs the task only
     /// then — and the host, which watches ``sleepsEndedCount``, stops its clock for it.
     package func sleepEnded(of task: Int, resuming resume: @escaping @Sendable () -> Void) {
         change { state in
             state.wakes.append {
-                self.change { $0.unfinished[task]? -= 1 }
+                self.wokeUp(task)
                 resume()
             }
         }

@@ -6,13 +6,6 @@ import LifecycleKit
 @MainActor
 final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
     private(set) var runtime: SwiftUIRuntime!
-    /// The scene delegate class the app's delegate named for each session, called beside SwiftUI's. Kept with the
-    /// app, across its processes, as iOS keeps a session's configuration: a scene the system makes again after a purge
-    /// (which asks for no configuration) gets its own delegate too.
-    var sceneDelegateClasses: [String: LifecycleUIKit.NSObject.Type] {
-        get { (Application.current?.sessionDelegateClasses as? [String: LifecycleUIKit.NSObject.Type]) ?? [:] }
-        set { Application.current?.sessionDelegateClasses = newValue }
-    }
 
     convenience init<A: App>(app: A.Type) {
         self.init()
@@ -118,10 +111,12 @@ final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
             adaptor?.application(application, configurationForConnecting: connectingSceneSession, options: options)
             ?? UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
         if let own = chosen.delegateClass as? LifecycleUIKit.NSObject.Type, own != SwiftUISceneDelegate.self {
-            sceneDelegateClasses[connectingSceneSession.persistentIdentifier] = own
+            // Kept with the app, across its processes, as iOS keeps a session's configuration: a scene the system
+            // makes again after a purge (which asks for no configuration) gets its own delegate too.
+            Application.current?.sessionDelegateClasses[connectingSceneSession.persistentIdentifier] = own
             // iOS remembers the configuration of a kind of scene, and asks for none on later launches, even after a
             // swipe (docs/lifecycle.md §13): a new session of the role gets the same delegate.
-            sceneDelegateClasses[Self.roleKey(connectingSceneSession.role)] = own
+            Application.current?.sessionDelegateClasses[Self.roleKey(connectingSceneSession.role)] = own
         }
         chosen.delegateClass = SwiftUISceneDelegate.self
         return chosen
@@ -130,7 +125,9 @@ final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {
     /// The scene delegate class the app's configuration named for a session: the one chosen for it, else the one
     /// chosen last for its role.
     func sceneDelegateClass(for session: UISceneSession) -> LifecycleUIKit.NSObject.Type? {
-        sceneDelegateClasses[session.persistentIdentifier] ?? sceneDelegateClasses[Self.roleKey(session.role)]
+        let chosen = Application.current?.sessionDelegateClasses
+        return (chosen?[session.persistentIdentifier] ?? chosen?[Self.roleKey(session.role)])
+            as? LifecycleUIKit.NSObject.Type
     }
 
     private static func roleKey(_ role: UISceneSession.Role) -> String { "role \(role.rawValue)" }

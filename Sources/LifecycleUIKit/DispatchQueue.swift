@@ -164,7 +164,7 @@ public final class MainDispatchQueue: Sendable {
 
     private func enqueue(after delay: Duration?, _ work: @escaping @MainActor @Sendable () -> Void) {
         guard MainQueueCheck.isOnMainQueue, let application = MainActor.assumeIsolated({ Application.current }) else {
-            Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).timeInterval) {
+            Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).inSeconds) {
                 MainActor.assumeIsolated { work() }
             }
             return
@@ -183,11 +183,4 @@ public final class MainDispatchQueue: Sendable {
 /// thread (their state is atomic), which is what Dispatch's own queues do with them.
 private struct WorkItem: @unchecked Sendable {
     let item: DispatchWorkItem
-}
-
-extension Duration {
-    /// The duration in seconds, as Dispatch adds it to a time.
-    fileprivate var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
 }
