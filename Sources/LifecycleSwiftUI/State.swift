@@ -19,7 +19,6 @@ public struct State<Value>: DynamicProperty {
 
     public init(wrappedValue value: Value) { box = StateBox(value) }
     public init(initialValue value: Value) { box = StateBox(value) }
-    public init() where Value: ExpressibleByNilLiteral { box = StateBox(nil) }
 
     public var wrappedValue: Value {
         get { box.value }
@@ -32,6 +31,12 @@ public struct State<Value>: DynamicProperty {
     }
 }
 
+// In an extension of its own, as SwiftUI declares it: inside the type, its `where` would make `@State var count: Int`
+// without a first value (set in the view's `init` with `_count = State(initialValue:)`) fail to build.
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { box = StateBox(nil) }
+}
+
 extension State: GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
         let initial = box.initial
@@ -42,18 +47,20 @@ extension State: GraphProperty {
 }
 
 /// What a `@State` holds: its first value until the evaluation links it to the view's storage.
+///
+/// A write before that is lost, as SwiftUI loses it ("Accessing State's value outside of being installed on a
+/// View"): `count = saved` in a view's `init` leaves the first value, where `_count = State(initialValue: saved)`
+/// sets it (docs/lifecycle.md §22).
 @MainActor
 final class StateBox<Value> {
-    var initial: Value
+    let initial: Value
     var storage: StateStorage<Value>?
 
     init(_ initial: Value) { self.initial = initial }
 
     var value: Value {
         get { storage?.value ?? initial }
-        set {
-            if let storage { storage.set(newValue) } else { initial = newValue }
-        }
+        set { storage?.set(newValue) }
     }
 }
 
