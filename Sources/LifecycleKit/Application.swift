@@ -20,9 +20,6 @@ public final class Application {
     /// When set, each new process of the app gets a fresh delegate from it, as each launch on iOS makes one: what
     /// the app's objects held in memory is gone after the system purges it, as on a phone.
     public var makeDelegate: (@MainActor () -> any ApplicationDelegate)?
-    /// What the app's frameworks keep for it across its processes, by name (SwiftUI's `@AppStorage`): as long as the
-    /// application, which a host of several processes (``SimulatedDevice``) keeps for the device's life.
-    package var keptAcrossProcesses: [String: AnyObject] = [:]
     /// Where the UIKit notifications are posted; `NotificationCenter.default` unless the host chose another.
     public var notificationCenter: NotificationCenter { centers.center }
     /// The center, made when first asked for (a simulated device's): posts go to it only once it exists.
@@ -51,7 +48,7 @@ public final class Application {
     /// The ledger of the current process's tasks, made when its code first starts one.
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
-        let made = AppTasks { [weak self] delay, wake in self?.run(after: delay, wake) }
+        let made = AppTasks(defaults: defaults) { [weak self] delay, wake in self?.run(after: delay, wake) }
         startedTasks = made
         return made
     }
@@ -87,6 +84,9 @@ public final class Application {
     /// The app's keychain (docs/lifecycle.md §21): its items outlive the app's processes, as long as the
     /// application.
     public private(set) lazy var keychain = Keychain(application: self)
+    /// The app's defaults under a host that simulates its processes (LifecycleUIKit's `UserDefaults.standard`):
+    /// they outlive the app's processes, as long as the application.
+    package let defaults = AppDefaults()
     /// The ledgers of the launch items handed to connecting scenes, and the items delivered to a delegate method
     /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
     var launchItemLedgers: [LaunchItemLedger] = []
@@ -315,6 +315,7 @@ public final class Application {
             if host.simulatesProcesses {
                 processNotificationCenter = nil
                 startedTasks = nil
+                defaults.processStarted()
             }
         } else {
             runMainQueueWork()

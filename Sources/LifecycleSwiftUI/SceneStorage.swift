@@ -69,28 +69,38 @@ extension SceneStorage: GraphProperty {
 @MainActor @propertyWrapper
 public struct AppStorage<Value>: DynamicProperty {
     private let stored: StoredProperty<Value>
+    /// The defaults named by `store:`; `nil` for the app's `UserDefaults.standard`.
+    private let defaults: LifecycleUIKit.UserDefaults?
 
-    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: _StorableValue {
+    public init(wrappedValue: Value, _ key: String, store: LifecycleUIKit.UserDefaults? = nil)
+    where Value: _StorableValue {
         stored = StoredProperty(key: key, initial: wrappedValue, coding: .plain(Value.self))
+        defaults = store
     }
 
-    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
+    public init(wrappedValue: Value, _ key: String, store: LifecycleUIKit.UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == String {
         stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        defaults = store
     }
 
-    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
+    public init(wrappedValue: Value, _ key: String, store: LifecycleUIKit.UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == Int {
         stored = StoredProperty(key: key, initial: wrappedValue, coding: .raw(Value.self))
+        defaults = store
     }
 
-    public init<Wrapped: _StorableValue>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped? {
+    public init<Wrapped: _StorableValue>(_ key: String, store: LifecycleUIKit.UserDefaults? = nil)
+    where Value == Wrapped? {
         stored = StoredProperty(key: key, initial: nil, coding: .optional(Wrapped.self))
+        defaults = store
     }
 
     /// The app's store: the one installed, or, outside a view's evaluation (in the `App`, in a model), the store of
     /// the app whose code runs.
-    private var store: (any KeyValueStore)? { stored.box.store ?? SwiftUIRuntime.current?.appStorage }
+    private var store: (any KeyValueStore)? {
+        stored.box.store ?? SwiftUIRuntime.current?.appStorage(in: defaults)
+    }
 
     public var wrappedValue: Value {
         get { stored.value(in: store) }
@@ -102,7 +112,7 @@ public struct AppStorage<Value>: DynamicProperty {
 
 extension AppStorage: GraphProperty {
     func install(in graph: ViewGraph, key: String, environment: EnvironmentValues) {
-        stored.box.store = graph.runtime.appStorage
+        stored.box.store = graph.runtime.appStorage(in: defaults)
     }
 }
 
@@ -158,17 +168,26 @@ final class SceneStore: KeyValueStore {
     }
 }
 
-/// An app's `@AppStorage` values: one store per app, which outlives its processes in a simulated device (as an app's
-/// defaults outlive them on a phone); every view that reads it is evaluated again when it changes.
+/// The defaults `@AppStorage` reads and writes: the app's `UserDefaults.standard`, or the defaults it names, which
+/// under a simulated device outlive the app's processes (as an app's defaults outlive them on a phone); every view
+/// that reads them is evaluated again when they change, whoever writes.
 @MainActor
-final class AppStorageStore: KeyValueStore {
-    private var values: [String: Any] = [:]
-    weak var runtime: SwiftUIRuntime?
+final class DefaultsStore: KeyValueStore {
+    let defaults: LifecycleUIKit.UserDefaults
+    private weak var runtime: SwiftUIRuntime?
 
-    func value(for key: String) -> Any? { values[key] }
+    init(defaults: LifecycleUIKit.UserDefaults, runtime: SwiftUIRuntime) {
+        self.defaults = defaults
+        self.runtime = runtime
+        defaults.kept?.observe(by: self) { [weak runtime] in
+            SwiftUIRuntime.onMain { runtime?.invalidateAll() }
+        }
+    }
+
+    func value(for key: String) -> Any? { defaults.object(forKey: key) }
 
     func set(_ value: Any?, for key: String) {
-        values[key] = value
+        if let value { defaults.set(value, forKey: key) } else { defaults.removeObject(forKey: key) }
         runtime?.invalidateAll()
     }
 }

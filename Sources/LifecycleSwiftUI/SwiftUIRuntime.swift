@@ -16,21 +16,20 @@ final class SwiftUIRuntime {
     var adaptor: (any UIApplicationDelegate)?
     private(set) var app: (any App)!
     private(set) lazy var appGraph = ViewGraph(runtime: self, scene: nil)
-    /// The process's own `@AppStorage`, until the app's application, which keeps one across processes, is known.
-    private let ownAppStorage = AppStorageStore()
-    private var appStorageKeptByApplication: AppStorageStore?
+    /// The application whose process this is: its code makes the `App`.
+    private weak var application: Application?
+    /// What `@AppStorage` reads, by the defaults it reads.
+    private var defaultsStores: [ObjectIdentifier: DefaultsStore] = [:]
 
-    /// The app's `@AppStorage`: kept by its application across its processes (found the first time the app's code
-    /// runs), or this process's own.
-    var appStorage: AppStorageStore {
-        if let kept = appStorageKeptByApplication { return kept }
-        guard let application = Application.current else { return ownAppStorage }
-        let key = "LifecycleSwiftUI.AppStorage"
-        let store = application.keptAcrossProcesses[key] as? AppStorageStore ?? ownAppStorage
-        application.keptAcrossProcesses[key] = store
-        store.runtime = self
-        appStorageKeptByApplication = store
-        return store
+    /// The store of an `@AppStorage` that names `defaults`, or, for `nil`, the app's `UserDefaults.standard`: kept
+    /// by its application across its processes under a simulated device.
+    func appStorage(in defaults: LifecycleUIKit.UserDefaults?) -> DefaultsStore {
+        let defaults =
+            defaults ?? (application ?? Application.current).map(LifecycleUIKit.UserDefaults.standard(of:)) ?? .standard
+        if let known = defaultsStores[ObjectIdentifier(defaults)] { return known }
+        let made = DefaultsStore(defaults: defaults, runtime: self)
+        defaultsStores[ObjectIdentifier(defaults)] = made
+        return made
     }
     private(set) var scenes: [SceneHost] = []
     /// The app's `WindowGroup`s, as its body last declared them.
@@ -44,9 +43,9 @@ final class SwiftUIRuntime {
     init<A: App>(app: A.Type) {
         let previous = Self.constructing
         Self.constructing = self
+        application = Application.current
         self.app = A()
         Self.constructing = previous
-        ownAppStorage.runtime = self
     }
 
     /// Runs `body` on the main actor: at once on the main queue (in the app's turn, where a change of an observed
