@@ -148,6 +148,9 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
         }
         return object
     }
+
+    /// Bindings to the object's properties: `$model.path`.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
 }
 
 extension EnvironmentObject: GraphProperty, EnvironmentReading {

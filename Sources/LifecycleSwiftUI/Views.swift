@@ -135,19 +135,46 @@ public struct NavigationView<Content: View>: View, ContainerView {
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 }
 
-public struct NavigationSplitView<Sidebar: View, Detail: View>: View, PrimitiveView {
+public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, PrimitiveView {
     public typealias Body = Never
     let sidebar: Sidebar
+    let content: Content
     let detail: Detail
-    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {
+
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>? = nil, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+    ) {
         self.sidebar = sidebar()
+        self.content = content()
         self.detail = detail()
     }
 
     func evaluate(in pass: EvaluationPass, at path: ViewPath) {
         pass.evaluate(sidebar, at: path.child("sidebar"))
+        pass.evaluate(content, at: path.child("content"))
         pass.evaluate(detail, at: path.child("detail"))
     }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>? = nil, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder detail: () -> Detail
+    ) {
+        self.init(columnVisibility: columnVisibility, sidebar: sidebar, content: { EmptyView() }, detail: detail)
+    }
+}
+
+/// Which columns of a split view show (`.automatic`, `.all`, `.doubleColumn`, `.detailOnly`): kept by the app (in
+/// its navigation state, often encoded), never changed by a user here.
+public struct NavigationSplitViewVisibility: Sendable, Hashable, Codable {
+    private let name: String
+
+    public static let automatic = NavigationSplitViewVisibility(name: "automatic")
+    public static let all = NavigationSplitViewVisibility(name: "all")
+    public static let doubleColumn = NavigationSplitViewVisibility(name: "doubleColumn")
+    public static let detailOnly = NavigationSplitViewVisibility(name: "detailOnly")
 }
 
 /// A link whose destination is evaluated only once the user follows it: never, here.

@@ -3,7 +3,7 @@ import LifecycleKit
 extension AppTasks {
     /// The tasks of the app whose code runs here under a host that simulates its processes: in one of its tasks, or
     /// on the main queue in its turn (docs/lifecycle.md §19). `nil` in a test's own code and in a real process.
-    static var ofCodeRunningHere: AppTasks? {
+    package static var ofCodeRunningHere: AppTasks? {
         if let current { return current.tasks }
         guard MainQueueCheck.isOnMainQueue else { return nil }
         return MainActor.assumeIsolated { Application.simulatedCodeRunning?.tasks }

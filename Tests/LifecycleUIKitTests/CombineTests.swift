@@ -184,4 +184,47 @@ final class DebouncedDraftAppDelegate: UIResponder, UIApplicationDelegate, Obser
         center.post(name: Notification.Name("Greeting"), object: "again")
         #expect(label.text == "hello")
     }
+
+    /// `values` asks for one value at a time, as Combine's `AsyncPublisher` does: what is sent while nobody waits is
+    /// dropped, unless a buffer keeps it, the oldest or the newest dropped when it is full.
+    @Test func valuesComeOneAtATimeUnlessBuffered() async {
+        let subject = PassthroughSubject<Int, Never>()
+        var unbuffered = subject.values.makeAsyncIterator()
+        var latest = subject.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).values.makeAsyncIterator()
+        var earliest = subject.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).values
+            .makeAsyncIterator()
+        for value in 1...3 { subject.send(value) }
+        subject.send(completion: .finished)
+        #expect(await unbuffered.next() == nil)
+        #expect(await latest.next() == 3)
+        #expect(await latest.next() == nil)
+        #expect(await earliest.next() == 1)
+        #expect(await earliest.next() == 2)
+        #expect(await earliest.next() == nil)
+    }
+
+    /// A loop over `values` gets the values, and ends when its task is cancelled.
+    @Test func aLoopOverValuesEndsWithItsTask() async {
+        let subject = PassthroughSubject<String, Never>()
+        let model = SubjectLoopRecorder()
+        let values = subject.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).values
+        subject.send("before the loop")
+        let iteration = values.makeAsyncIterator()
+        let loop = Task { @MainActor in
+            var iterator = iteration
+            while let value = await iterator.next(isolation: #isolation) { model.values.append(value) }
+            model.ended = true
+        }
+        subject.send("first")
+        while model.values.isEmpty { await Task.yield() }
+        loop.cancel()
+        await loop.value
+        #expect(model.values == ["first"])
+        #expect(model.ended)
+    }
+}
+
+@MainActor final class SubjectLoopRecorder {
+    var values: [String] = []
+    var ended = false
 }
