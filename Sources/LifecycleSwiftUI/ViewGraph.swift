@@ -333,7 +333,9 @@ final class ViewGraph {
             if child.value is any EnvironmentReading { environmentReaders.insert(Self.viewPath(ofStorageKey: key)) }
             if let property = child.value as? any GraphProperty {
                 property.install(in: self, key: key, environment: environment)
-            } else if child.value is any DynamicProperty {
+            } else if child.value is any DynamicProperty || child.value is any ViewModifier {
+                // A struct of dynamic properties, or the modifier of a `ModifiedContent`: its properties are the
+                // view's.
                 install(propertiesOf: child.value, at: key, environment: environment)
             }
         }

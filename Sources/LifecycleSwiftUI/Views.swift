@@ -207,6 +207,10 @@ public struct Text: View, PrimitiveView {
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
     public init(verbatim content: String) { self.content = content }
     public init(_ date: Date, style: DateStyle) { content = "\(date)" }
+    /// A value written in a format (`Text(price, format: .currency(code: "EUR"))`), as Foundation formats it.
+    public init<Format: FormatStyle>(_ input: Format.FormatInput, format: Format) where Format.FormatOutput == String {
+        content = format.format(input)
+    }
 
     /// How a date is written, ignored.
     public enum DateStyle: Sendable { case time, date, relative, offset, timer }
