@@ -41,10 +41,12 @@ struct CookbookRecipe: Hashable, Identifiable {
 @MainActor
 final class CookbookDataModel: ObservableObject {
     @Published var recipes: [CookbookRecipe] = [
-        CookbookRecipe(id: UUID(uuidString: "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8")!, name: "Apple Pie", category: .dessert,
-               ingredients: ["apples", "flour"]),
-        CookbookRecipe(id: UUID(uuidString: "1B0F0F7E-3E0A-4B66-8B4F-5D1E6C2A9A11")!, name: "Pancakes", category: .pancake,
-               ingredients: ["eggs", "milk"]),
+        CookbookRecipe(
+            id: UUID(uuidString: "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8")!, name: "Apple Pie", category: .dessert,
+            ingredients: ["apples", "flour"]),
+        CookbookRecipe(
+            id: UUID(uuidString: "1B0F0F7E-3E0A-4B66-8B4F-5D1E6C2A9A11")!, name: "Pancakes", category: .pancake,
+            ingredients: ["eggs", "milk"]),
     ]
 
     static let shared: CookbookDataModel = CookbookDataModel()
@@ -71,9 +73,10 @@ final class CookbookNavigationModel: ObservableObject, @MainActor Codable {
     private lazy var decoder = JSONDecoder()
     private lazy var encoder = JSONEncoder()
 
-    init(columnVisibility: NavigationSplitViewVisibility = .automatic,
-         selectedCategory: RecipeCategory? = nil,
-         recipePath: [CookbookRecipe] = []
+    init(
+        columnVisibility: NavigationSplitViewVisibility = .automatic,
+        selectedCategory: RecipeCategory? = nil,
+        recipePath: [CookbookRecipe] = []
     ) {
         self.columnVisibility = columnVisibility
         self.selectedCategory = selectedCategory
@@ -89,7 +92,7 @@ final class CookbookNavigationModel: ObservableObject, @MainActor Codable {
         get { try? encoder.encode(self) }
         set {
             guard let data = newValue,
-                  let model = try? decoder.decode(Self.self, from: data)
+                let model = try? decoder.decode(Self.self, from: data)
             else { return }
             selectedCategory = model.selectedCategory
             recipePath = model.recipePath
