@@ -273,3 +273,11 @@ extension Phone {
         apps[index].runningTasks = []
     }
 }
+
+extension Phone {
+    /// `UIApplication.backgroundRefreshStatus`: whether the user leaves Background App Refresh on for the app
+    /// (`background-app-refresh ID off` turns it off).
+    public func backgroundAppRefreshIsOn(for app: AppID) -> Bool {
+        indexByID[app].map { !apps[$0].backgroundAppRefreshIsOff } ?? true
+    }
+}

@@ -87,6 +87,8 @@ public final class Application {
     /// The app's defaults under a host that simulates its processes (LifecycleUIKit's `UserDefaults.standard`):
     /// they outlive the app's processes, as long as the application.
     package let defaults = AppDefaults()
+    /// `UIDevice.current.identifierForVendor`: one per app on its device, kept across its processes.
+    package let vendorIdentifier = UUID()
     /// The ledgers of the launch items handed to connecting scenes, and the items delivered to a delegate method
     /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
     var launchItemLedgers: [LaunchItemLedger] = []

@@ -55,6 +55,12 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// The kind of device the app runs on: `UIDevice.current.userInterfaceIdiom`.
+    var deviceKind: DeviceKind { get }
+    /// The major iOS version the app runs on: `UIDevice.current.systemVersion`.
+    var iosVersion: Int { get }
+    /// Whether Background App Refresh is on for the app: `UIApplication.backgroundRefreshStatus`.
+    func backgroundAppRefreshIsOn(for app: AppID) -> Bool
     /// `UIApplication.open(_:options:completionHandler:)`: opens the URL in the app that handles its scheme, once the
     /// calling code has returned to the run loop, and tells whether one did.
     func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void)
@@ -80,6 +86,12 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+
+    /// The kind of device and the iOS version the app runs on (`UIDevice.current`): a host of one process knows
+    /// neither, and says an iPhone of the default profile's.
+    public var deviceKind: DeviceKind { .iphone }
+    public var iosVersion: Int { Profile.defaultProfile.version }
+    public func backgroundAppRefreshIsOn(for app: AppID) -> Bool { true }
 
     /// A host of one app's process: no other app is there to open a URL in.
     public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {

@@ -386,6 +386,9 @@ extension SimulatedDevice: ApplicationHost {
 
     /// The phone's date: ``startDate`` plus the virtual time since the device started.
     public var currentDate: Date { startDate.addingTimeInterval(now.inSeconds) }
+    public var deviceKind: DeviceKind { simulator.phone.device }
+    public var iosVersion: Int { simulator.phone.profile.version }
+    public func backgroundAppRefreshIsOn(for app: AppID) -> Bool { simulator.phone.backgroundAppRefreshIsOn(for: app) }
 
     /// The window with the user's focus on the device's screen: the last tapped into (`focus SCENE`), else the last
     /// to come beside others, else the front app's front window (docs/lifecycle.md §16).

@@ -28,3 +28,16 @@ extension ProcessInfo {
         }
     }
 }
+
+extension ProcessInfo {
+    /// Whether Low Power Mode is on: never here.
+    public var isLowPowerModeEnabled: Bool { false }
+}
+
+extension Notification.Name {
+    /// Posted when Low Power Mode is turned on or off: never here, where it stays off
+    /// (`ProcessInfo.processInfo.isLowPowerModeEnabled`).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public static let NSProcessInfoPowerStateDidChange = Notification.Name(
+        "NSProcessInfoPowerStateDidChangeNotification")
+}

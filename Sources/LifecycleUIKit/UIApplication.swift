@@ -62,6 +62,11 @@ public final class UIApplication {
     /// Whether protected data (the keychain's `WhenUnlocked` items) can be read now: `false` from 10 s after the
     /// lock until the unlock, and after a restart until the first unlock.
     public var isProtectedDataAvailable: Bool { kitApplication.isProtectedDataAvailable }
+    /// Whether the user lets the app refresh in the background: `.denied` once a `background-app-refresh ID off`
+    /// step turned it off for the app, else `.available`.
+    public var backgroundRefreshStatus: UIBackgroundRefreshStatus {
+        kitApplication.host.backgroundAppRefreshIsOn(for: kitApplication.bundleIdentifier) ? .available : .denied
+    }
     /// Whether the app shows several windows: on an iPad, for an app whose scene manifest says so.
     public var supportsMultipleScenes: Bool { kitApplication.supportsMultipleScenes }
 
@@ -224,4 +229,9 @@ extension UIApplication {
     public func setMinimumBackgroundFetchInterval(_ minimumBackgroundFetchInterval: TimeInterval) {
         self.minimumBackgroundFetchInterval = minimumBackgroundFetchInterval
     }
+}
+
+/// Whether the app may refresh in the background (`UIApplication.shared.backgroundRefreshStatus`).
+public enum UIBackgroundRefreshStatus: Int, Sendable {
+    case restricted, denied, available
 }
