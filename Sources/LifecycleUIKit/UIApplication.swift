@@ -183,6 +183,9 @@ extension UIApplication {
         Application.protectedDataWillBecomeUnavailableNotification
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Application.protectedDataDidBecomeAvailableNotification
+    /// Posted when the user takes a screenshot: no step does, so it is never posted here.
+    public nonisolated static let userDidTakeScreenshotNotification = Notification.Name(
+        "UIApplicationUserDidTakeScreenshotNotification")
 }
 
 extension UIApplication {

@@ -60,6 +60,37 @@ final class DebouncedDraftAppDelegate: UIResponder, UIApplicationDelegate, Obser
     }
 }
 
+/// Reports the scroll position at most once a second (`throttle`), and a "saved" note half a second after each save
+/// (`delay`), as a view model does; the positions here are the app's code setting them as it comes forward.
+@MainActor
+final class ThrottledPositionAppDelegate: UIResponder, UIApplicationDelegate, ObservableObject {
+    @Published var position = 0
+    let saves = PassthroughSubject<String, Never>()
+    private(set) var reported: [Int] = []
+    private(set) var notes: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        $position
+            .dropFirst()
+            .throttle(for: 1, scheduler: RunLoop.main, latest: true)
+            .sink { [weak self] position in MainActor.assumeIsolated { self?.reported.append(position) } }
+            .store(in: &cancellables)
+        saves
+            .delay(for: 0.5, scheduler: DispatchQueue.main)
+            .sink { [weak self] name in MainActor.assumeIsolated { self?.notes.append("saved \(name)") } }
+            .store(in: &cancellables)
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        for position in 1...5 { self.position = position }
+        saves.send("draft")
+    }
+}
+
 @Suite @MainActor struct CombineTests {
     /// `debounce` on the main queue counts on the phone's clock: the last value only, a second after it; and for an
     /// app suspended before the second is up, once it runs again.
@@ -221,6 +252,71 @@ final class DebouncedDraftAppDelegate: UIResponder, UIApplicationDelegate, Obser
         await loop.value
         #expect(model.values == ["first"])
         #expect(model.ended)
+    }
+
+    /// `throttle` and `delay` count on the phone's clock: the first position at once, the latest a second later; the
+    /// note half a second after the save.
+    @Test func throttleAndDelayCountOnThePhonesClock() throws {
+        let app = try UIKitDevice("profile ios12\napp reader\n") { ThrottledPositionAppDelegate() }
+        try app.device.perform("tap reader")
+        #expect(app.delegate?.reported == [1])
+        #expect(app.delegate?.notes == [])
+        try app.device.perform("wait 0.6s")
+        #expect(app.delegate?.notes == ["saved draft"])
+        try app.device.perform("wait 0.6s")
+        #expect(app.delegate?.reported == [1, 5])
+    }
+
+    /// The combining operators, as a form's view model chains them.
+    @Test func combiningOperatorsSendWhatCombineSends() {
+        let name = PassthroughSubject<String, Never>()
+        let age = PassthroughSubject<Int, Never>()
+        var combined: [String] = []
+        let latest = name.combineLatest(age) { "\($0) \($1)" }.sink { combined.append($0) }
+        name.send("Ada")
+        age.send(36)
+        name.send("Grace")
+        #expect(combined == ["Ada 36", "Grace 36"])
+
+        var totals: [Int] = []
+        var all: [[Int]] = []
+        let numbers = PassthroughSubject<Int, Never>()
+        let scanned = numbers.scan(0, +).sink { totals.append($0) }
+        let collected = numbers.collect().sink { all.append($0) }
+        let flattened = numbers.flatMap { Just($0 * 10) }.sink { totals.append($0) }
+        for number in [1, 2] { numbers.send(number) }
+        numbers.send(completion: .finished)
+        #expect(totals == [1, 10, 3, 20])
+        #expect(all == [[1, 2]])
+
+        let queries = PassthroughSubject<PassthroughSubject<String, Never>, Never>()
+        var results: [String] = []
+        let switched = queries.switchToLatest().sink { results.append($0) }
+        let first = PassthroughSubject<String, Never>()
+        let second = PassthroughSubject<String, Never>()
+        queries.send(first)
+        first.send("a")
+        queries.send(second)
+        first.send("stale")
+        second.send("b")
+        #expect(results == ["a", "b"])
+
+        struct Invalid: Error {}
+        var parsed: [Int] = []
+        let tried = ["1", "x", "3"].publisher.tryMap { text -> Int in
+            guard let number = Int(text) else { throw Invalid() }
+            return number
+        }
+        .replaceError(with: -1)
+        .sink { parsed.append($0) }
+        #expect(parsed == [1, -1])
+
+        var promised: [Int] = []
+        let future = Future<Int, Never> { promise in promise(.success(7)) }
+        let kept = future.sink { promised.append($0) }
+        let keptAgain = future.sink { promised.append($0) }
+        #expect(promised == [7, 7])
+        _ = (latest, scanned, collected, flattened, switched, tried, kept, keptAgain)
     }
 }
 
