@@ -89,6 +89,9 @@ public final class Application {
     package let defaults = AppDefaults()
     /// `UIDevice.current.identifierForVendor`: one per app on its device, kept across its processes.
     package let vendorIdentifier = UUID()
+    /// What stands for the pasteboard in the app's code (LifecycleUIKit's `UIPasteboard.general`), kept for the
+    /// application's life, so that a new device starts with an empty one.
+    package var pasteboard: AnyObject?
     /// The ledgers of the launch items handed to connecting scenes, and the items delivered to a delegate method
     /// the app does not implement, since ``takeLaunchItemsNotRead()`` last took them (docs/lifecycle.md §19).
     var launchItemLedgers: [LaunchItemLedger] = []

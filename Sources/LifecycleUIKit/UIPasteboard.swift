@@ -1,10 +1,20 @@
 import Foundation
+import LifecycleKit
 
-/// The pasteboard (`UIPasteboard.general`): what the app's code copies, kept for the test process's life. No other
-/// app reads it here.
+/// The pasteboard (`UIPasteboard.general`): what the app's code copies, kept for the app's life on its device (a new
+/// device, each of the explorer's sessions, starts with an empty one). No other app reads it here.
 @MainActor
 public final class UIPasteboard {
-    public static let general = UIPasteboard()
+    /// The pasteboard of the app whose code runs (outside any app's code, the test process's own).
+    public static var general: UIPasteboard {
+        guard let application = Application.current else { return outsideAnyApp }
+        if let kept = application.pasteboard as? UIPasteboard { return kept }
+        let made = UIPasteboard()
+        application.pasteboard = made
+        return made
+    }
+
+    private static let outsideAnyApp = UIPasteboard()
 
     public var strings: [String]?
     public var urls: [URL]?

@@ -245,7 +245,7 @@ struct NavigationCookbookApp: App {
     @Test func theExplorerFindsNothing() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp cookbook scenes url-schemes=cookbook\n")
         try explorer.run("cookbook", app: NavigationCookbookApp.self)
-        let report = await explorer.explore(sessions: 200, actions: 30, seed: 7)
+        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

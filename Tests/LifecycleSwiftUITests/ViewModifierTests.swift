@@ -160,7 +160,7 @@ struct CarefulGameApp: App {
 
         var careful = try LifecycleExplorer(declarations: Self.declarations)
         try careful.run("game", app: CarefulGameApp.self)
-        let carefulReport = await careful.explore(sessions: 200, actions: 30, seed: 3)
+        let carefulReport = await careful.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 3)
         #expect(carefulReport.findings.isEmpty, "\(carefulReport)")
     }
 }
