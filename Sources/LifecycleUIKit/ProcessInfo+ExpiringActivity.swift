@@ -32,6 +32,18 @@ extension ProcessInfo {
 extension ProcessInfo {
     /// Whether Low Power Mode is on: never here.
     public var isLowPowerModeEnabled: Bool { false }
+
+    /// How hot the device runs: never more than nominal here.
+    public var thermalState: ThermalState { .nominal }
+
+    /// How hot the device runs (`ProcessInfo.ThermalState`).
+    public enum ThermalState: Int, Sendable {
+        case nominal, fair, serious, critical
+    }
+
+    /// Posted when the thermal state changes: never here.
+    public static let thermalStateDidChangeNotification = Notification.Name(
+        "NSProcessInfoThermalStateDidChangeNotification")
 }
 
 extension Notification.Name {

@@ -23,6 +23,13 @@ extension UIApplication {
         /// The remote notification that launched the app (its payload, a dictionary).
         public static let remoteNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        /// A location event launched the app: never, here (the model has no location services).
+        public static let location = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocationKey")
+        /// A Bluetooth accessory's event launched the app: never, here.
+        public static let bluetoothCentrals = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsBluetoothCentralsKey")
+        public static let bluetoothPeripherals = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsBluetoothPeripheralsKey")
     }
 
     /// `UIApplication.OpenURLOptionsKey`: the keys of `application(_:open:options:)`'s options.

@@ -21,8 +21,48 @@ final class DeviceReadingAppDelegate: UIResponder, UIApplicationDelegate {
     }
 }
 
+/// A scene delegate that makes its window as Xcode's template would with code, not a storyboard.
+final class WindowMakingSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        let window = UIWindow(windowScene: windowScene)
+        self.window = window
+        window.makeKeyAndVisible()
+    }
+
+    func sceneDidBecomeActive(_ scene: UIScene) {
+        let application = UIApplication.shared
+        WindowCountingAppDelegate.counts.append(
+            "\(application.windows.count) windows, key \(application.keyWindow === window)")
+    }
+}
+
+/// The app delegate of a scene-based app: its scene delegate counts the windows.
+@MainActor
+final class WindowCountingAppDelegate: UIResponder, UIApplicationDelegate {
+    static var counts: [String] = []
+}
+
 @Suite(.serialized) @MainActor struct DeviceInfoTests {
-    init() { DeviceReadingAppDelegate.readings = [] }
+    init() {
+        DeviceReadingAppDelegate.readings = []
+        WindowCountingAppDelegate.counts = []
+    }
+
+    /// `windows` and `keyWindow` are the windows the scene delegate made on its scenes.
+    @Test func theWindowsAreTheScenesWindows() throws {
+        let app = try UIKitDevice(
+            "profile ios15\napp windows scenes\n", sceneDelegateClass: WindowMakingSceneDelegate.self
+        ) {
+            WindowCountingAppDelegate()
+        }
+        try app.device.perform("tap windows")
+        #expect(WindowCountingAppDelegate.counts == ["1 windows, key true"])
+    }
 
     @Test func theAppReadsThePhoneTheTestMade() throws {
         let device = try UIKitDevice("profile ios15\napp reader\n") { DeviceReadingAppDelegate() }.device
