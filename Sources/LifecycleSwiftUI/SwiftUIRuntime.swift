@@ -89,10 +89,20 @@ final class SwiftUIRuntime {
         for scene in scenes { scene.graph.invalidate() }
     }
 
-    /// Evaluates each scene's views that need it, in the order the scenes connected, then the app's body.
+    /// Evaluates each scene's views that need it, in the order the scenes connected, then the app's body. When state
+    /// the app owns changed (its `@StateObject`, its `@State`), every scene's views are evaluated again after it: they
+    /// read that state through what the app's body gives them (`ScrumsView(scrums: $store.scrums)`), which the model
+    /// cannot tie to the views that read it.
     func update() {
         for scene in scenes where scene.graph.needsUpdate || scene.hasPendingItems { scene.update() }
-        if appGraph.needsUpdate { updateApp() }
+        guard appGraph.needsUpdate else { return }
+        let appStateChanged = appGraph.stateChanged
+        updateApp()
+        guard appStateChanged else { return }
+        for scene in scenes {
+            scene.graph.invalidate()
+            scene.update()
+        }
     }
 
     /// The app's phase (SwiftUI's `scenePhase` read in the app's body): `active` if one of its scenes is, else

@@ -174,4 +174,15 @@ extension ForEach: View where Content: View {
     where Data == Range<Int>, ID == Int {
         self.init(data, id: \.self, content: content)
     }
+
+    /// A view for each element of a collection a binding holds, given a binding to the element
+    /// (`ForEach($items) { $item in TextField("Name", text: $item.name) }`).
+    public init<Elements: MutableCollection & RandomAccessCollection>(
+        _ data: Binding<Elements>, @ViewBuilder content: @escaping (Binding<Elements.Element>) -> Content
+    ) where Data == [Binding<Elements.Element>], Elements.Element: Identifiable, ID == Elements.Element.ID {
+        let bindings = data.wrappedValue.indices.map { index in
+            Binding(get: { data.wrappedValue[index] }, set: { data.wrappedValue[index] = $0 })
+        }
+        self.init(bindings, id: \.wrappedValue.id, content: content)
+    }
 }

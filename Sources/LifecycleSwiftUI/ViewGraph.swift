@@ -187,6 +187,10 @@ final class ViewGraph {
     private var subscriptions: [String: (subscription: AnyCancellable, action: ReceiveAction)] = [:]
     /// Whether state the views read changed since they were last evaluated.
     private(set) var needsUpdate = true
+    /// Whether state one of the graph's views owns or observes changed since the last evaluation (not the environment,
+    /// nor a change every graph hears of): for the app's graph, what its scenes' views may read through the bindings
+    /// and objects its body gives them.
+    private(set) var stateChanged = false
     /// Whether the tree has been evaluated once: its handlers exist.
     private(set) var hasEvaluated = false
 
@@ -206,6 +210,7 @@ final class ViewGraph {
     /// Marks the view at `path` for evaluation: state it owns or observes changed.
     func invalidate(view path: String) {
         changedViews.insert(path)
+        stateChanged = true
         needsUpdate = true
         runtime.scheduleUpdate()
     }
@@ -235,6 +240,7 @@ final class ViewGraph {
                 graph: self, environment: environment, everythingChanged: everythingChanged,
                 changedViews: changedViews)
             everythingChanged = false
+            stateChanged = false
             changedViews = []
             withObservationTracking {
                 evaluate(pass)

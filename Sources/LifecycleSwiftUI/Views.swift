@@ -91,6 +91,17 @@ extension List where SelectionValue == Never {
     ) where Content == ForEach<Data, ID, RowContent> {
         content = ForEach(data, id: id, content: rowContent)
     }
+
+    /// A row for each element of a collection a binding holds, given a binding to the element.
+    public init<Elements: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<Elements>, @ViewBuilder rowContent: @escaping (Binding<Elements.Element>) -> RowContent
+    )
+    where
+        Content == ForEach<[Binding<Elements.Element>], Elements.Element.ID, RowContent>,
+        Elements.Element: Identifiable
+    {
+        content = ForEach(data, content: rowContent)
+    }
 }
 
 extension List {
