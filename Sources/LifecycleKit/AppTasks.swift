@@ -43,15 +43,18 @@ package final class AppTasks: Sendable {
     /// The ledger of a process's tasks, whose sleeps wake through `scheduleWake`: the app's work after a delay, on the
     /// phone's clock (`Application.run(after:_:)`).
     package init(
-        defaults: AppDefaults? = nil,
+        defaults: AppDefaults? = nil, container: AppContainer? = nil,
         scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
         self.defaults = defaults
+        self.container = container
         self.scheduleWake = scheduleWake
     }
 
     /// The defaults of the app whose tasks these are: what `UserDefaults.standard` is in their code, on any thread.
     package let defaults: AppDefaults?
+    /// The directories of the app whose tasks these are: `FileManager`'s search paths in their code, on any thread.
+    package let container: AppContainer?
 
     // MARK: What is counted
 

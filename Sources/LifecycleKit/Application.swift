@@ -48,7 +48,9 @@ public final class Application {
     /// The ledger of the current process's tasks, made when its code first starts one.
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
-        let made = AppTasks(defaults: defaults) { [weak self] delay, wake in self?.run(after: delay, wake) }
+        let made = AppTasks(defaults: defaults, container: container) { [weak self] delay, wake in
+            self?.run(after: delay, wake)
+        }
         startedTasks = made
         return made
     }
@@ -89,6 +91,9 @@ public final class Application {
     package let defaults = AppDefaults()
     /// `UIDevice.current.identifierForVendor`: one per app on its device, kept across its processes.
     package let vendorIdentifier = UUID()
+    /// The app's directories under a host that simulates its processes (`FileManager`'s search paths in its code),
+    /// made when first asked for and removed with the application.
+    package private(set) lazy var container = AppContainer(bundleIdentifier: bundleIdentifier.rawValue)
     /// What stands for the pasteboard in the app's code (LifecycleUIKit's `UIPasteboard.general`), kept for the
     /// application's life, so that a new device starts with an empty one.
     package var pasteboard: AnyObject?

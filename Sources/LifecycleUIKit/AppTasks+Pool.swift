@@ -19,7 +19,7 @@ extension AppTasks {
     }
 
     /// The app whose Dispatch block the current thread runs, if any.
-    private static var blockOwner: AppTasks? {
+    static var blockOwner: AppTasks? {
         lifecycle_pool_thread_owner().map { Unmanaged<AppTasks>.fromOpaque($0).takeUnretainedValue() }
     }
 
