@@ -282,6 +282,15 @@ extension Button where Label == Text {
     }
 }
 
+extension Button where Label == LifecycleSwiftUI.Label<Text, Image> {
+    /// iOS 17's button of a title and a symbol (`Button("Add", systemImage: "plus") { … }`).
+    public init(
+        _ title: String, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(action: action) { LifecycleSwiftUI.Label(title, systemImage: systemImage) }
+    }
+}
+
 /// What a button does, ignored.
 public struct ButtonRole: Sendable, Equatable {
     public static let destructive = ButtonRole(), cancel = ButtonRole()
