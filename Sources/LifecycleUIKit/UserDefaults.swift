@@ -12,8 +12,9 @@ import LifecycleKit
 /// the same way. What `register(defaults:)` gave lasts for the process. In a real process, and in a test's own
 /// code, it is Foundation's, on disk.
 ///
-/// The app's code may call it from any thread: on the main queue and in the app's Swift tasks it finds its app;
-/// elsewhere (a block on one of Dispatch's queues) it is the test's own, as no app's code is known to run there.
+/// The app's code may call it from any thread: on the main queue, in the app's Swift tasks and in the blocks its code
+/// sends to Dispatch's queues it finds its app; elsewhere (a thread of the code's own) it is the test's, as no app's
+/// code is known to run there.
 open class UserDefaults: Foundation.UserDefaults {
     /// The suite this object reads (`UserDefaults(suiteName:)`); `nil` for the standard defaults.
     private let suiteName: String?

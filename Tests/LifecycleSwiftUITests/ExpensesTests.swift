@@ -1,4 +1,3 @@
-import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
@@ -97,9 +96,7 @@ struct ExpensesApp: App {
 
     /// The expense added before the purge is there after it: the model saved it as it changed.
     @Test func theExpensesOutliveThePurge() throws {
-        var configuration = AppConfiguration(id: "expenses")
-        configuration.urlSchemes = ["expenses"]
-        let device = try SimulatedDevice(app: ExpensesApp.self, id: "expenses", configuration: configuration)
+        let device = try SimulatedDevice.linking(ExpensesApp.self, as: "expenses")
         for line in [
             "tap expenses", "open-url expenses expenses://add/Lunch", "home", "wait 10s", "memory-pressure",
             "tap expenses",

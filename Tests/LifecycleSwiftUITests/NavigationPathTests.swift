@@ -1,4 +1,3 @@
-import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
@@ -75,12 +74,6 @@ struct ForgottenPathApp: App {
 
     init() { PathLog.counts = [] }
 
-    static func device(_ app: any App.Type) throws -> SimulatedDevice {
-        var configuration = AppConfiguration(id: "items")
-        configuration.urlSchemes = ["items"]
-        return try SimulatedDevice(app: app, id: "items", configuration: configuration)
-    }
-
     /// The path is the values pushed, in order, and its representation gives the same path back.
     @Test func thePathEncodesAndDecodesItsValues() throws {
         var path = NavigationPath()
@@ -99,7 +92,7 @@ struct ForgottenPathApp: App {
 
     /// Two links push two screens; after a purge the view appears with both again.
     @Test func thePathComesBackAfterAPurge() throws {
-        let device = try Self.device(StoredPathApp.self)
+        let device = try SimulatedDevice.linking(StoredPathApp.self, as: "items")
         for line in [
             "tap items", "open-url items items://item/3", "open-url items items://item/5", "home", "wait 10s",
             "memory-pressure", "tap items",

@@ -1,4 +1,3 @@
-import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
@@ -204,16 +203,10 @@ struct NavigationCookbookApp: App {
 @Suite(.serialized) @MainActor struct NavigationRestorationTests {
     init() { CookbookLog.paths = [] }
 
-    static func device() throws -> SimulatedDevice {
-        var app = AppConfiguration(id: "cookbook")
-        app.urlSchemes = ["cookbook"]
-        return try SimulatedDevice(app: NavigationCookbookApp.self, id: "cookbook", configuration: app)
-    }
-
     /// The recipe a link opened is on the stack again when the user comes back after a purge: the loop wrote the
     /// path to the scene's storage after the change, and the new process's task read it back.
     @Test func thePathComesBackAfterAPurge() async throws {
-        let device = try Self.device()
+        let device = try SimulatedDevice.linking(NavigationCookbookApp.self, as: "cookbook")
         try device.perform("tap cookbook")
         await device.settle()
         try device.perform("open-url cookbook cookbook://recipe/Pancakes")
@@ -229,7 +222,7 @@ struct NavigationCookbookApp: App {
 
     /// A swipe closes the scene, and its storage with it: the app starts at the root again.
     @Test func aSwipeForgetsThePath() async throws {
-        let device = try Self.device()
+        let device = try SimulatedDevice.linking(NavigationCookbookApp.self, as: "cookbook")
         try device.perform("tap cookbook")
         await device.settle()
         try device.perform("open-url cookbook cookbook://recipe/Pancakes")

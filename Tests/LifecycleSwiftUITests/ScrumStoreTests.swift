@@ -1,4 +1,3 @@
-import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
@@ -103,15 +102,9 @@ struct ScrumdingerApp: App {
 @Suite(.serialized) @MainActor struct ScrumStoreTests {
     init() { ScrumLog.titles = [] }
 
-    static func device() throws -> SimulatedDevice {
-        var configuration = AppConfiguration(id: "scrums")
-        configuration.urlSchemes = ["scrums"]
-        return try SimulatedDevice(app: ScrumdingerApp.self, id: "scrums", configuration: configuration)
-    }
-
     /// The meetings saved as the scene became inactive are in the app's Documents after a purge.
     @Test func theMeetingsOutliveThePurge() async throws {
-        let device = try Self.device()
+        let device = try SimulatedDevice.linking(ScrumdingerApp.self, as: "scrums")
         for line in ["tap scrums", "open-url scrums scrums://new/Design", "home", "wait 10s", "memory-pressure"] {
             try device.perform(line)
             await device.settle()
@@ -127,7 +120,7 @@ struct ScrumdingerApp: App {
         var folders: [URL] = []
         for _ in 1...2 {
             ScrumLog.titles = []
-            let device = try Self.device()
+            let device = try SimulatedDevice.linking(ScrumdingerApp.self, as: "scrums")
             for line in ["tap scrums", "open-url scrums scrums://new/Design", "home"] {
                 try device.perform(line)
                 await device.settle()

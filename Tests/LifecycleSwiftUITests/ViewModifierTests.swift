@@ -1,4 +1,3 @@
-import LifecycleCore
 import LifecycleSwiftUI
 import LifecycleTesting
 import Testing
@@ -117,9 +116,7 @@ struct CarefulGameApp: App {
     init() { GameLog.lines = [] }
 
     static func play(_ app: any App.Type) async throws {
-        var configuration = AppConfiguration(id: "game")
-        configuration.urlSchemes = ["game"]
-        let device = try SimulatedDevice(app: app, id: "game", configuration: configuration)
+        let device = try SimulatedDevice.linking(app, as: "game")
         for line in lines {
             if line.hasPrefix("wait") { await device.waitAndSettle(.seconds(10)) } else { try device.perform(line) }
             await device.settle()
