@@ -35,9 +35,13 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        guard let result = lock.withLock({ self.result }) else {
-            return subscribers.add(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        // Checked and added under the lock, so that a promise kept meanwhile on another thread either finds the
+        // subscriber among those it sends to, or left it the result to replay.
+        let (result, subscription): (Result<Output, Failure>?, AnyCancellable?) = lock.withLock {
+            if let result = self.result { return (result, nil) }
+            return (nil, subscribers.add(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
         }
+        guard let result else { return subscription ?? AnyCancellable {} }
         switch result {
         case .success(let output):
             receiveValue(output)

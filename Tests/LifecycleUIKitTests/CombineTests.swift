@@ -316,6 +316,15 @@ final class ThrottledPositionAppDelegate: UIResponder, UIApplicationDelegate, Ob
         let kept = future.sink { promised.append($0) }
         let keptAgain = future.sink { promised.append($0) }
         #expect(promised == [7, 7])
+        var keep: Future<String, Never>.Promise?
+        var later: [String] = []
+        let pending = Future<String, Never> { keep = $0 }
+        let early = pending.sink { later.append("early \($0)") }
+        keep?(.success("done"))
+        keep?(.success("again"))
+        let late = pending.sink { later.append("late \($0)") }
+        #expect(later == ["early done", "late done"])
+        _ = (early, late)
         _ = (latest, scanned, collected, flattened, switched, tried, kept, keptAgain)
     }
 }
