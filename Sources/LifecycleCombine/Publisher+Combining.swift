@@ -100,10 +100,7 @@ extension Publisher {
                 receiveValue: { output in
                     scheduler.schedule(after: interval) { if !cancelled.isSet { value(output) } }
                 })
-            return AnyCancellable {
-                cancelled.set()
-                upstream.cancel()
-            }
+            return cancelled.cancelling(upstream)
         }
     }
 
@@ -147,10 +144,7 @@ extension Publisher {
                     }
                     window.keep(output, latest: latest)
                 })
-            return AnyCancellable {
-                cancelled.set()
-                upstream.cancel()
-            }
+            return cancelled.cancelling(upstream)
         }
     }
 
@@ -164,13 +158,7 @@ extension Publisher {
     /// Changes a failure with `transform`.
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> AnyPublisher<Output, E> {
         AnyPublisher { completion, value in
-            attach(
-                receiveCompletion: { end in
-                    switch end {
-                    case .finished: completion(.finished)
-                    case .failure(let error): completion(.failure(transform(error)))
-                    }
-                }, receiveValue: value)
+            attach(receiveCompletion: { completion($0.mapFailure(transform)) }, receiveValue: value)
         }
     }
 
@@ -181,11 +169,7 @@ extension Publisher {
             upstream.hold(
                 attach(
                     receiveCompletion: { end in
-                        guard upstream.isOpen else { return }
-                        switch end {
-                        case .finished: completion(.finished)
-                        case .failure(let error): completion(.failure(error))
-                        }
+                        if upstream.isOpen { completion(end.mapFailure { $0 }) }
                     },
                     receiveValue: { output in
                         guard upstream.isOpen else { return }

@@ -43,10 +43,7 @@ extension Publisher {
             let upstream = attach(
                 receiveCompletion: { end in scheduler.schedule { if !cancelled.isSet { completion(end) } } },
                 receiveValue: { output in schedule { if !cancelled.isSet { value(output) } } })
-            return AnyCancellable {
-                cancelled.set()
-                upstream.cancel()
-            }
+            return cancelled.cancelling(upstream)
         }
     }
 
@@ -190,6 +187,15 @@ final class CancelledFlag: @unchecked Sendable {
 
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
+
+    /// A subscription that sets the flag, so that what is already on its way is not delivered, and cancels
+    /// `upstream`.
+    func cancelling(_ upstream: AnyCancellable) -> AnyCancellable {
+        AnyCancellable {
+            self.set()
+            upstream.cancel()
+        }
+    }
 }
 
 /// The last value a publisher sent.

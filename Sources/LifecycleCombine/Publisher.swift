@@ -28,6 +28,16 @@ public enum Subscribers {
     }
 }
 
+extension Subscribers.Completion {
+    /// The same end, a failure changed by `transform`: what an operator that changes the failure type passes on.
+    func mapFailure<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure> {
+        switch self {
+        case .finished: .finished
+        case .failure(let error): .failure(transform(error))
+        }
+    }
+}
+
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Sendable where Failure: Sendable {}
 
