@@ -92,8 +92,6 @@ struct ExpensesApp: App {
 @Suite(.serialized) @MainActor struct ExpensesTests {
     init() { ExpenseLog.names = [] }
 
-    static let declarations = "profile ios17\napp expenses scenes url-schemes=expenses\n"
-
     /// The expense added before the purge is there after it: the model saved it as it changed.
     @Test func theExpensesOutliveThePurge() throws {
         let device = try SimulatedDevice.linking(ExpensesApp.self, as: "expenses")
@@ -108,9 +106,7 @@ struct ExpensesApp: App {
 
     /// The explorer finds nothing lost.
     @Test func theExplorerFindsNothing() async throws {
-        var explorer = try LifecycleExplorer(declarations: Self.declarations)
-        try explorer.run("expenses", app: ExpensesApp.self)
-        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 4)
+        let report = try await LifecycleExplorer.report(exploring: ExpensesApp.self, as: "expenses", seed: 4)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

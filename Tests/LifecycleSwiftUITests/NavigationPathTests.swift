@@ -70,8 +70,6 @@ struct ForgottenPathApp: App {
 }
 
 @Suite(.serialized) @MainActor struct NavigationPathTests {
-    static let declarations = "profile ios17\napp items scenes url-schemes=items\n"
-
     init() { PathLog.counts = [] }
 
     /// The path is the values pushed, in order, and its representation gives the same path back.
@@ -104,15 +102,12 @@ struct ForgottenPathApp: App {
 
     /// The explorer finds the path kept in `@State` alone lost across a purge, and nothing in the stored one.
     @Test func theExplorerFindsThePathKeptInStateAlone() async throws {
-        var forgetting = try LifecycleExplorer(declarations: Self.declarations)
-        try forgetting.run("items", app: ForgottenPathApp.self)
-        let report = await forgetting.explore(sessions: 200, actions: 30, seed: 5)
+        let report = try await LifecycleExplorer.report(
+            exploring: ForgottenPathApp.self, as: "items", sessions: 200, seed: 5)
         let lost = try #require(report.findings.first { $0.kind == .stateLostAcrossPurge }, "\(report)")
         #expect(lost.detail.contains("#path"), "\(lost)")
 
-        var storing = try LifecycleExplorer(declarations: Self.declarations)
-        try storing.run("items", app: StoredPathApp.self)
-        let stored = await storing.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 5)
+        let stored = try await LifecycleExplorer.report(exploring: StoredPathApp.self, as: "items", seed: 5)
         #expect(stored.findings.isEmpty, "\(stored)")
     }
 }

@@ -236,9 +236,7 @@ struct NavigationCookbookApp: App {
 
     /// The explorer finds nothing lost across a purge in the sample's way of keeping its path.
     @Test func theExplorerFindsNothing() async throws {
-        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp cookbook scenes url-schemes=cookbook\n")
-        try explorer.run("cookbook", app: NavigationCookbookApp.self)
-        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 7)
+        let report = try await LifecycleExplorer.report(exploring: NavigationCookbookApp.self, as: "cookbook", seed: 7)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

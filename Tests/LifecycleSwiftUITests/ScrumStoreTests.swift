@@ -136,9 +136,7 @@ struct ScrumdingerApp: App {
 
     /// The explorer finds nothing lost: the tutorial saves before the app can be suspended.
     @Test func theExplorerFindsNothing() async throws {
-        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp scrums scenes url-schemes=scrums\n")
-        try explorer.run("scrums", app: ScrumdingerApp.self)
-        let report = await explorer.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 9)
+        let report = try await LifecycleExplorer.report(exploring: ScrumdingerApp.self, as: "scrums", seed: 9)
         #expect(report.findings.isEmpty, "\(report)")
     }
 }

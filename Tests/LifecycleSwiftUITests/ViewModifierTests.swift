@@ -108,7 +108,6 @@ struct CarefulGameApp: App {
 }
 
 @Suite(.serialized) @MainActor struct ViewModifierTests {
-    static let declarations = "profile ios17\napp game scenes url-schemes=game\n"
     static let lines = [
         "tap game", "open-url game game://score/7", "home", "wait 10s", "memory-pressure", "tap game",
     ]
@@ -143,21 +142,17 @@ struct CarefulGameApp: App {
     /// pressure comes within the two seconds of its save, which a background task does not prevent; nothing in the
     /// careful one.
     @Test func theExplorerFindsTheSavesThatCanBeLost() async throws {
-        var hasty = try LifecycleExplorer(declarations: Self.declarations)
-        try hasty.run("game", app: HastyGameApp.self)
-        let report = await hasty.explore(sessions: 200, actions: 30, seed: 3)
+        let report = try await LifecycleExplorer.report(
+            exploring: HastyGameApp.self, as: "game", sessions: 200, seed: 3)
         let lost = try #require(report.findings.first { $0.kind == .stateLostAcrossPurge }, "\(report)")
         #expect(lost.detail.contains("#score"), "\(lost)")
 
-        var held = try LifecycleExplorer(declarations: Self.declarations)
-        try held.run("game", app: HeldGameApp.self)
-        let heldReport = await held.explore(sessions: 200, actions: 30, seed: 3)
+        let heldReport = try await LifecycleExplorer.report(
+            exploring: HeldGameApp.self, as: "game", sessions: 200, seed: 3)
         let heldLost = try #require(heldReport.findings.first { $0.kind == .stateLostAcrossPurge }, "\(heldReport)")
         #expect(heldLost.scenario.contains("home\nmemory-pressure"), "\(heldLost)")
 
-        var careful = try LifecycleExplorer(declarations: Self.declarations)
-        try careful.run("game", app: CarefulGameApp.self)
-        let carefulReport = await careful.explore(sessions: ExploredSwiftUINotesTests.sessions, actions: 30, seed: 3)
+        let carefulReport = try await LifecycleExplorer.report(exploring: CarefulGameApp.self, as: "game", seed: 3)
         #expect(carefulReport.findings.isEmpty, "\(carefulReport)")
     }
 }
