@@ -41,15 +41,28 @@ package final class AppTasks: Sendable {
     @TaskLocal package static var current: (tasks: AppTasks, task: Int)?
 
     /// The ledger of a process's tasks, whose sleeps wake through `scheduleWake`: the app's work after a delay, on the
-    /// phone's clock (`Application.run(after:_:)`).
+    /// phone's clock (`Application.run(after:_:)`). `send` and `runOnMainQueue` reach the app's network and
+    /// main queue from its code anywhere.
     package init(
         defaults: AppDefaults? = nil, container: AppContainer? = nil,
+        send: @escaping @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool,
+        runOnMainQueue: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void,
         scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
         self.defaults = defaults
         self.container = container
+        self.send = send
+        self.runOnMainQueue = runOnMainQueue
         self.scheduleWake = scheduleWake
     }
+
+    /// Runs work on the app's main queue, in a turn of its own, once the process runs (not suspended): what its code
+    /// running off the main queue sends there with `DispatchQueue.main.async`.
+    package let runOnMainQueue: @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void
+
+    /// Sends a request of the app's code over its host's network (``Application/send(_:answered:)``): `false` when
+    /// the host has none.
+    package let send: @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool
 
     /// The defaults of the app whose tasks these are: what `UserDefaults.standard` is in their code, on any thread.
     package let defaults: AppDefaults?

@@ -48,9 +48,15 @@ public final class Application {
     /// The ledger of the current process's tasks, made when its code first starts one.
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
-        let made = AppTasks(defaults: defaults, container: container) { [weak self] delay, wake in
-            self?.run(after: delay, wake)
-        }
+        let made = AppTasks(
+            defaults: defaults, container: container,
+            // An application that is gone answers nothing, as the ended host does.
+            send: { [weak self] request, answered in self?.send(request, answered: answered) ?? true },
+            runOnMainQueue: { [weak self] work in
+                self?.enqueueMainQueueWork(work)
+                self?.runMainQueueWork()
+            },
+            scheduleWake: { [weak self] delay, wake in self?.run(after: delay, wake) })
         startedTasks = made
         return made
     }

@@ -81,6 +81,12 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// `UIApplication.supportsMultipleScenes`: whether the app shows several windows here (an iPad, and an app that
     /// declares so), so that URLs go by its windows' conditions (docs/lifecycle.md §16).
     func supportsMultipleScenes(_ app: AppID) -> Bool
+    /// Sends a request of the app's code over the phone's network (docs/lifecycle.md §19): `answered` runs as the
+    /// app's work on the phone's clock when the exchange ends, never while the process is suspended and never once
+    /// it has ended, and says whether the app's code still waited for it (it may have cancelled the request).
+    /// Returns `false` when the host has no network of its own: a real process reaches the real one.
+    func send(_ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool)
+        -> Bool
 }
 
 extension ApplicationHost {
@@ -112,6 +118,13 @@ extension ApplicationHost {
 
     /// A host that shows one window of the app, as an iPhone does.
     public func supportsMultipleScenes(_ app: AppID) -> Bool { false }
+
+    /// A real process: its requests go over the real network.
+    public func send(
+        _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool
+    ) -> Bool {
+        false
+    }
 
     /// A real process's work: its process is the app's, and a stopped process runs nothing.
     public func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {

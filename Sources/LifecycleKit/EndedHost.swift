@@ -35,4 +35,10 @@ final class EndedHost: ApplicationHost {
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {}
     func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {}
     var simulatesProcesses: Bool { true }
+    /// A request of a device that is gone is never answered, as its work never runs.
+    func send(
+        _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool
+    ) -> Bool {
+        true
+    }
 }

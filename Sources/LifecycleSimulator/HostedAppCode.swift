@@ -26,4 +26,12 @@ public protocol HostedAppCode: AnyObject {
     func storeRestorationArchive(of app: AppID)
     /// Deletes the app's restoration archive.
     func deleteRestorationArchive(of app: AppID)
+    /// The app's process was suspended: what its code had in flight over the network is lost (docs/lifecycle.md
+    /// §19).
+    func processSuspended(_ app: AppID)
+}
+
+extension HostedAppCode {
+    /// Code that keeps nothing in flight across a suspension.
+    public func processSuspended(_ app: AppID) {}
 }

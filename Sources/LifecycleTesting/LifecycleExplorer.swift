@@ -35,6 +35,7 @@ public struct LifecycleExplorer {
     let current = CurrentDelegates()
     var snapshots: [AppID: @MainActor (AnyObject) -> AnyHashable?] = [:]
     private var invariants: [(name: String, holds: @MainActor (SimulatedDevice) -> Bool)] = []
+    private var networkDeclarations: [@MainActor (SimulatedNetwork) -> Void] = []
 
     /// - Parameter declarations: the scenario language's declarations — `profile`, `device`, and an `app` line
     ///   for each app with its options — so that a finding's scenario replays with the same header.
@@ -115,6 +116,12 @@ public struct LifecycleExplorer {
         if snapshots[app] == nil {
             snapshots[app] = { object in code.state(object).map { AnyHashable($0) } }
         }
+    }
+
+    /// Declares the servers the apps' code reaches in every session (``SimulatedDevice/network``):
+    /// `explorer.network { $0.respond(to: "https://example.com/feed", body: "[]") }`.
+    public mutating func network(_ declare: @escaping @MainActor (SimulatedNetwork) -> Void) {
+        networkDeclarations.append(declare)
     }
 
     /// An app the explorer cannot run under its declarations.
@@ -298,6 +305,7 @@ public struct LifecycleExplorer {
             } catch {
                 return nil
             }
+            for declare in explorer.networkDeclarations { declare(device.network) }
             let applications = device.applications
             hostedApps = applications.keys.sorted().compactMap { app in applications[app].map { (app, $0) } }
         }

@@ -23,6 +23,10 @@ import LifecycleTrace
 public final class SimulatedDevice {
     /// The simulator, whose trace keeps everything that happened.
     public let simulator: Simulator<CollectingTraceSink>
+    /// The servers the apps' code reaches over the device's network (`URLSession`), on the phone's clock.
+    public let network = SimulatedNetwork()
+    /// How many of the apps' exchanges over the network have ended: ``waitAndSettle(_:)`` stops the clock at each.
+    private var exchangesEnded = 0
     /// The apps whose code called the system while they were suspended, in order (once per call): work they
     /// scheduled that a phone would have run only at their next resume.
     public private(set) var workRanWhileSuspended: [AppID] = []
@@ -156,8 +160,13 @@ public final class SimulatedDevice {
     public func waitAndSettle(_ duration: Duration) async {
         let end = simulator.instant(after: duration)
         var sleepsEnded = AppTasks.sleepsEndedCount
-        while simulator.advance(to: end, pausingWhen: { AppTasks.sleepsEndedCount != sleepsEnded }) {
+        var exchangesEnded = self.exchangesEnded
+        while simulator.advance(
+            to: end,
+            pausingWhen: { AppTasks.sleepsEndedCount != sleepsEnded || self.exchangesEnded != exchangesEnded })
+        {
             sleepsEnded = AppTasks.sleepsEndedCount
+            exchangesEnded = self.exchangesEnded
             if hasTasksAwake { await settle() }
         }
         if hasTasksAwake { await settle() }
@@ -340,6 +349,28 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
+    /// Sends a request of an app's code over the device's ``network``: the exchange ends when the server's answer
+    /// comes, on the phone's clock, unless the app's process is suspended meanwhile — a suspended process's sockets
+    /// are reclaimed, and the request fails with `.networkConnectionLost` when the app runs again — or ends, which
+    /// ends the request with it (docs/lifecycle.md §19).
+    public func send(
+        _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool
+    ) -> Bool {
+        let (outcome, latency) = network.exchange(for: request)
+        let suspensions = code.suspensions[app, default: 0]
+        run(after: latency, for: app) { [self] in
+            guard code.suspensions[app, default: 0] == suspensions else {
+                _ = answered(.failure(.networkConnectionLost))
+                exchangesEnded += 1
+                return
+            }
+            if answered(outcome), case .reply = outcome { network.replied(to: request) }
+            // What the app's code does with the answer off the main queue (a completion handler) happens now.
+            exchangesEnded += 1
+        }
+        return true
+    }
+
     /// Opens a URL in the app that declares its scheme (`url-schemes=`), as another app or a link opens it
     /// (`open-url`), once the calling code returns; `false` when no app handles it or the phone cannot open it now.
     public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
@@ -423,6 +454,12 @@ private final class HostedCode: HostedAppCode {
     private var launchOptions: [AppID: LaunchOptions] = [:]
     /// How many processes each app has started: work a process scheduled runs only while it is the app's.
     var processes: [AppID: Int] = [:]
+    /// How many times each app's process has been suspended: a request in flight across one is lost.
+    var suspensions: [AppID: Int] = [:]
+
+    nonisolated func processSuspended(_ app: AppID) {
+        MainActor.assumeIsolated { suspensions[app, default: 0] += 1 }
+    }
 
     nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {
         MainActor.assumeIsolated {

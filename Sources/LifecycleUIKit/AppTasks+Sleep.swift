@@ -1,5 +1,4 @@
 import LifecycleKit
-import Synchronization
 
 extension AppTasks {
     /// `Task.sleep(for:)` in a task of an app's code under a host that simulates its processes: the task sleeps on
@@ -13,7 +12,7 @@ extension AppTasks {
     nonisolated(nonsending) package static func sleepOnThePhonesClock(for duration: Duration) async throws -> Bool {
         guard let (tasks, task) = current else { return false }
         try _Concurrency.Task<Never, Never>.checkCancellation()
-        let wake = Wake()
+        let wake = Wake<Void>()
         // The task sleeps from when its wake is set, on the main actor: until then it is awake, so a host that waits
         // for the app's tasks lets it get there.
         let fallAsleep: @MainActor @Sendable () -> Void = {
@@ -36,50 +35,5 @@ extension AppTasks {
         guard MainQueueCheck.isOnMainQueue else { return false }
         MainActor.assumeIsolated(body)
         return true
-    }
-}
-
-/// The end of one sleep, which either the phone's clock or a cancellation brings, whichever comes first, and the
-/// task's resumption, before or after the task has begun to wait for it.
-private final class Wake: Sendable {
-    private struct State {
-        var waiting: UnsafeContinuation<Void, any Error>?
-        var result: Result<Void, any Error>?
-        var ended = false
-    }
-
-    private let state = Mutex(State())
-
-    /// The sleeping task waits: at once resumed if its resumption has come already.
-    func wait(with continuation: UnsafeContinuation<Void, any Error>) {
-        let result = state.withLock { state -> Result<Void, any Error>? in
-            guard let result = state.result else {
-                state.waiting = continuation
-                return nil
-            }
-            return result
-        }
-        if let result { continuation.resume(with: result) }
-    }
-
-    /// Ends the sleep, unless it has ended already; returns whether this call ended it.
-    func end() -> Bool {
-        state.withLock { state in
-            defer { state.ended = true }
-            return !state.ended
-        }
-    }
-
-    /// Resumes the task with `result`, now or as soon as it waits.
-    func resume(with result: Result<Void, any Error>) {
-        let waiting = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-            guard let waiting = state.waiting else {
-                state.result = result
-                return nil
-            }
-            state.waiting = nil
-            return waiting
-        }
-        waiting?.resume(with: result)
     }
 }

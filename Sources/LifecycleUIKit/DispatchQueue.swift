@@ -164,6 +164,21 @@ public final class MainDispatchQueue: Sendable {
 
     private func enqueue(after delay: Duration?, _ work: @escaping @MainActor @Sendable () -> Void) {
         guard MainQueueCheck.isOnMainQueue, let application = MainActor.assumeIsolated({ Application.current }) else {
+            if let tasks = AppTasks.ofCodeRunningHere {
+                // The app's code off the main queue (a completion handler, a block on a global queue) under a host
+                // that simulates it: to its main queue, by way of the real one, which the host waits for.
+                let hop: @Sendable () -> Void = {
+                    MainActor.assumeIsolated {
+                        if let delay, delay > .zero {
+                            tasks.scheduleWake(delay, work)
+                        } else {
+                            tasks.runOnMainQueue(work)
+                        }
+                    }
+                }
+                Dispatch.DispatchQueue.main.async(execute: tasks.counting(hop))
+                return
+            }
             Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).inSeconds) {
                 MainActor.assumeIsolated { work() }
             }

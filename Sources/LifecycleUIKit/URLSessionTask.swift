@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import LifecycleKit
+import Synchronization
+
+/// Foundation's `URLSessionTask`: one request of a ``URLSession``, made suspended, sent by ``resume()``, which ends
+/// once, with the server's answer or an error.
+///
+/// Under a simulated device the request goes over the phone's network, on its clock (docs/lifecycle.md §19): the
+/// answer comes after the server's latency, while the app runs; a request in flight when the app is suspended fails
+/// with `URLError.networkConnectionLost` when it runs again, and one in flight when its process ends is gone with it.
+/// Elsewhere (a test's own code, a real process) it goes over the real network.
+public class URLSessionTask: @unchecked Sendable {
+    // Sendable: its constants are Sendable, and what changes is behind `progress`'s lock.
+
+    /// `URLSessionTask.State`.
+    public enum State: Int, Sendable {
+        case running, suspended, canceling, completed
+    }
+
+    /// An exchange's end as the task reports it.
+    typealias Outcome = Result<(Data, URLResponse), URLError>
+
+    private struct Progress {
+        var state = State.suspended
+        var sent = false
+        var response: URLResponse?
+        var error: URLError?
+    }
+
+    public let taskIdentifier: Int
+    public let originalRequest: URLRequest?
+    public var currentRequest: URLRequest? { originalRequest }
+    public var state: State { progress.withLock { $0.state } }
+    public var response: URLResponse? { progress.withLock { $0.response } }
+    public var error: (any Error)? { progress.withLock { $0.error } }
+
+    private let progress = Mutex(Progress())
+    /// The request as sent: the session's header fields and timeout added.
+    private let request: URLRequest
+    /// The app task that awaits this one (`data(for:)`), which sleeps meanwhile: the host does not wait for it.
+    private let awaitedBy: (tasks: AppTasks, task: Int)?
+    /// Hands the end to whoever waits for it: the completion handler on the session's queue, or the awaiting task.
+    private let deliver: @Sendable (Outcome) -> Void
+
+    private static let identifiers = Atomic(0)
+
+    init(
+        request: URLRequest, sending sent: URLRequest, awaitedBy: (tasks: AppTasks, task: Int)?,
+        deliver: @escaping @Sendable (Outcome) -> Void
+    ) {
+        self.taskIdentifier = Self.identifiers.add(1, ordering: .relaxed).newValue
+        self.originalRequest = request
+        self.request = sent
+        self.awaitedBy = awaitedBy
+        self.deliver = deliver
+    }
+
+    /// Sends the request, the first time; goes on with a task that ``suspend()`` paused otherwise.
+    public func resume() {
+        let sends = progress.withLock { progress -> Bool in
+            guard progress.state == .suspended else { return false }
+            progress.state = .running
+            defer { progress.sent = true }
+            return !progress.sent
+        }
+        guard sends else { return }
+        guard let networkRequest = request.networkRequest else {
+            finish(.failure(URLError(.badURL)))
+            return
+        }
+        guard let tasks = AppTasks.ofCodeRunningHere else {
+            RealNetwork.send(networkRequest) { self.finish(with: $0) }
+            return
+        }
+        let awaitedBy = awaitedBy
+        onTheMainQueue(of: tasks) {
+            if let awaitedBy { awaitedBy.tasks.fellAsleep(awaitedBy.task) }
+            let sent = tasks.send(networkRequest) { outcome in self.finish(with: outcome) }
+            if !sent { RealNetwork.send(networkRequest) { self.finish(with: $0) } }
+        }
+    }
+
+    /// Pauses a running task: an exchange of a simulated network goes on meanwhile, and its end waits for
+    /// ``resume()``. (The pause is kept only as a state: the answer is delivered when it comes.)
+    public func suspend() {
+        progress.withLock { progress in
+            if progress.state == .running { progress.state = .suspended }
+        }
+    }
+
+    /// Ends the task with `URLError.cancelled`, unless it has ended.
+    public func cancel() {
+        finish(.failure(URLError(.cancelled)))
+    }
+
+    /// Ends the task with how the exchange ended; returns whether the task still waited for it.
+    @discardableResult
+    private func finish(with outcome: NetworkOutcome) -> Bool {
+        switch outcome {
+        case .failure(let code):
+            let userInfo: [String: Any] = request.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:]
+            return finish(.failure(URLError(code, userInfo: userInfo)))
+        case .reply(let reply):
+            guard
+                let url = request.url,
+                let response = HTTPURLResponse(
+                    url: url, statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
+            else { return finish(.failure(URLError(.badServerResponse))) }
+            return finish(.success((reply.body, response)))
+        }
+    }
+
+    /// Ends the task, unless it has ended; returns whether this call ended it.
+    @discardableResult
+    private func finish(_ outcome: Outcome) -> Bool {
+        let ends = progress.withLock { progress -> Bool in
+            guard progress.state != .completed else { return false }
+            progress.state = .completed
+            switch outcome {
+            case .success((_, let response)): progress.response = response
+            case .failure(let error): progress.error = error
+            }
+            return true
+        }
+        guard ends else { return false }
+        if let awaitedBy {
+            awaitedBy.tasks.sleepEnded(of: awaitedBy.task) { self.deliver(outcome) }
+        } else {
+            deliver(outcome)
+        }
+        return true
+    }
+
+    /// Runs `body` on the main queue, at once if this is it; otherwise as a block the host waits for.
+    private func onTheMainQueue(of tasks: AppTasks, _ body: @escaping @MainActor @Sendable () -> Void) {
+        if MainQueueCheck.isOnMainQueue {
+            MainActor.assumeIsolated(body)
+        } else {
+            Dispatch.DispatchQueue.main.async(execute: tasks.counting { MainActor.assumeIsolated(body) })
+        }
+    }
+}
+
+/// Foundation's `URLSessionDataTask`: a task whose answer's body comes as data.
+public class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
+
+/// Foundation's `URLSessionUploadTask`: a data task that sends a body.
+public final class URLSessionUploadTask: URLSessionDataTask, @unchecked Sendable {}
