@@ -152,7 +152,7 @@ let package = Package(
             name: "LifecycleWebTests",
             dependencies: [
                 "LifecycleWeb", "LifecycleFuzzing", "LifecycleScenario", "LifecycleSimulator", "LifecycleTimeline",
-                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                "LifecycleUIKit", .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: tools),
             ]),
