@@ -28,6 +28,7 @@ extension Application {
         keychain.processDidStart()
         taskScheduler.launchHandlers = [:]
         taskScheduler.runningTasks = [:]
+        backgroundTransfers.processDidStart()
         for scene in scenesByID.values { scene.session.scene = nil }
         scenesByID = [:]
         lastAppPhase = .background

@@ -95,6 +95,8 @@ public final class Application {
     /// The app's defaults under a host that simulates its processes (LifecycleUIKit's `UserDefaults.standard`):
     /// they outlive the app's processes, as long as the application.
     package let defaults = AppDefaults()
+    /// The transfers of the app's background URL sessions, kept across its processes as the system keeps them.
+    package private(set) lazy var backgroundTransfers = BackgroundTransfers(application: self)
     /// `UIDevice.current.identifierForVendor`: one per app on its device, kept across its processes.
     package let vendorIdentifier = UUID()
     /// The app's directories under a host that simulates its processes (`FileManager`'s search paths in its code),
@@ -392,7 +394,8 @@ public final class Application {
             delegate.application(self, performFetchWithCompletionHandler: handler)
         case .handleEventsForBackgroundURLSession:
             let handler: () -> Void = { completion() }
-            delegate.application(self, handleEventsForBackgroundURLSession: "background", completionHandler: handler)
+            let identifier = backgroundTransfers.handOverEvents()
+            delegate.application(self, handleEventsForBackgroundURLSession: identifier, completionHandler: handler)
         case .handleWatchKitExtensionRequest:
             let reply: ([AnyHashable: Any]?) -> Void = { _ in completion() }
             delegate.application(self, handleWatchKitExtensionRequest: nil, reply: reply)
@@ -525,7 +528,7 @@ public final class Application {
     }
 
     /// The app's code did what crashes an iOS app: the host ends it.
-    func crash(_ reason: String) {
+    package func crash(_ reason: String) {
         host.crash(bundleIdentifier, reason: reason)
     }
 

@@ -87,6 +87,13 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// Returns `false` when the host has no network of its own: a real process reaches the real one.
     func send(_ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool)
         -> Bool
+    /// Starts a transfer of one of the app's background URL sessions (docs/lifecycle.md §19), which the system
+    /// carries on whatever becomes of the app's process: `finished` runs when it ends, on the phone's clock, and the
+    /// host wakes or launches the app for it if need be. Returns `false` when the host has no network of its own.
+    func transfer(
+        _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
+        finished: @escaping @MainActor (NetworkOutcome) -> Void
+    ) -> Bool
 }
 
 extension ApplicationHost {
@@ -118,6 +125,14 @@ extension ApplicationHost {
 
     /// A host that shows one window of the app, as an iPhone does.
     public func supportsMultipleScenes(_ app: AppID) -> Bool { false }
+
+    /// A real process: its transfers go over the real network, as its other requests do.
+    public func transfer(
+        _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
+        finished: @escaping @MainActor (NetworkOutcome) -> Void
+    ) -> Bool {
+        false
+    }
 
     /// A real process: its requests go over the real network.
     public func send(

@@ -35,6 +35,13 @@ final class EndedHost: ApplicationHost {
     func run(after delay: Duration, _ work: @escaping @MainActor () -> Void) {}
     func run(after delay: Duration, for app: AppID, _ work: @escaping @MainActor () -> Void) {}
     var simulatesProcesses: Bool { true }
+    /// A transfer of a device that is gone never ends.
+    func transfer(
+        _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
+        finished: @escaping @MainActor (NetworkOutcome) -> Void
+    ) -> Bool {
+        true
+    }
     /// A request of a device that is gone is never answered, as its work never runs.
     func send(
         _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool

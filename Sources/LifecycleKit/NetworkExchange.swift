@@ -39,7 +39,21 @@ public struct NetworkReply: Sendable, Hashable {
 /// How an exchange over the phone's network ends for the app's code: the server's reply, or the `URLError` its
 /// `URLSession` reports (`.networkConnectionLost` for a request the app was suspended in the middle of,
 /// `.notConnectedToInternet` when the phone is offline).
-public enum NetworkOutcome: Sendable, Hashable {
+public enum NetworkOutcome: Sendable, Hashable, CustomStringConvertible {
     case reply(NetworkReply)
     case failure(URLError.Code)
+
+    /// The status of a reply (`200`), or the error's name in `URLError` (`networkConnectionLost`, or its code).
+    public var description: String {
+        switch self {
+        case .reply(let reply): "\(reply.status)"
+        case .failure(let code): Self.names[code] ?? "URLError \(code.rawValue)"
+        }
+    }
+
+    private static let names: [URLError.Code: String] = [
+        .cancelled: "cancelled", .timedOut: "timedOut", .cannotFindHost: "cannotFindHost",
+        .cannotConnectToHost: "cannotConnectToHost", .networkConnectionLost: "networkConnectionLost",
+        .notConnectedToInternet: "notConnectedToInternet", .badServerResponse: "badServerResponse",
+    ]
 }

@@ -22,6 +22,9 @@ struct SessionGenerator {
     private let waits: [Duration]
     let weights: [Double]
     let apps: [AppConfiguration]
+    /// Whether a finished download comes only from the apps' own background sessions (a network is declared): no
+    /// `download` step is drawn then, as the system wakes an app only for the events of a session it made.
+    var downloadsComeFromTransfers = false
     /// The apps' ids, drawn from without copying a whole configuration each time.
     private let appIDs: [AppID]
     private let total: Double
@@ -68,7 +71,9 @@ struct SessionGenerator {
         // protected readable (docs/lifecycle.md §21).
         case .lock: return .perform(phone.isLocked ? .unlock : restarts.next() % 5 == 0 ? .restart : .lock)
         case .memory: return .perform(pick([.memoryWarning, .memoryPressure(count: 1), .memoryPressure(count: nil)]))
-        case .backgroundEvents: return .perform(backgroundEvent(for: app, on: phone))
+        case .backgroundEvents:
+            guard let event = backgroundEvent(for: app, on: phone) else { return .wait(pick(waits)) }
+            return .perform(event)
         case .scheduledTasks: return .perform(scheduledTaskStep(for: app, on: phone))
         case .launchItems: return .perform(launchItem())
         case .notifications: return .perform(notificationStep(on: phone))
@@ -108,14 +113,16 @@ struct SessionGenerator {
         }
     }
 
-    private mutating func backgroundEvent(for app: AppID, on phone: some PhoneView) -> UserAction {
+    /// A background event of the app's: `nil` when it has none to draw.
+    private mutating func backgroundEvent(for app: AppID, on phone: some PhoneView) -> UserAction? {
         // Under iOS 15.0 to 15.3 a prewarm runs the launch methods, locked or not (docs/lifecycle.md §21): one
         // background event in three is one. (Later, a prewarm runs none of the app's code.)
         if phone.profile.prewarmRunsLaunchMethods, restarts.next() % 3 == 0 { return .prewarm(app) }
         let configuration = apps.first { $0.id == app }
-        var events: [BackgroundEvent] = [.download]
+        var events: [BackgroundEvent] = downloadsComeFromTransfers ? [] : [.download]
         if configuration?.backgroundModes.contains(.remoteNotification) == true { events.append(.push) }
         if configuration?.backgroundModes.contains(.fetch) == true { events.append(.fetch) }
+        guard !events.isEmpty else { return nil }
         let event = pick(events)
         // A silent push carries one of the payloads the app declares, if it declares any.
         if event == .push, let payloads = configuration?.notificationPayloads, !payloads.isEmpty {

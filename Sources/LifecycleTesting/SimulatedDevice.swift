@@ -360,6 +360,11 @@ extension SimulatedDevice: ApplicationHost {
         let suspensions = code.suspensions[app, default: 0]
         run(after: latency, for: app) { [self] in
             guard code.suspensions[app, default: 0] == suspensions else {
+                simulator.record(
+                    .note(
+                        app,
+                        "\(request.method) \(request.url.absoluteString): the connection was lost while \(app) was "
+                            + "suspended (URLError.networkConnectionLost)"))
                 _ = answered(.failure(.networkConnectionLost))
                 exchangesEnded += 1
                 return
@@ -367,6 +372,44 @@ extension SimulatedDevice: ApplicationHost {
             if answered(outcome), case .reply = outcome { network.replied(to: request) }
             // What the app's code does with the answer off the main queue (a completion handler) happens now.
             exchangesEnded += 1
+        }
+        return true
+    }
+
+    /// Starts a transfer of one of an app's background URL sessions: the system carries it on, on the phone's clock,
+    /// whatever becomes of the app's process, unless the user swipes the app away, which cancels it. When it ends, a
+    /// running app hears of it at once; a suspended app is woken, and one not running launched, in the background,
+    /// for `application(_:handleEventsForBackgroundURLSession:completionHandler:)` — unless the user swiped it away
+    /// (docs/lifecycle.md §19).
+    public func transfer(
+        _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
+        finished: @escaping @MainActor (NetworkOutcome) -> Void
+    ) -> Bool {
+        let (outcome, latency) = network.exchange(for: request)
+        let swipes = code.swipes[app, default: 0]
+        run(after: latency) { [self] in
+            let cancelled = code.swipes[app, default: 0] != swipes
+            let transfer = "background session \(identifier): \(request.method) \(request.url.absoluteString)"
+            simulator.record(
+                .note(
+                    app,
+                    cancelled
+                        ? "\(transfer) cancelled: the user swiped \(app) away" : "\(transfer) finished (\(outcome))"))
+            if !cancelled, case .reply = outcome { network.replied(to: request) }
+            finished(cancelled ? .failure(.cancelled) : outcome)
+            exchangesEnded += 1
+            guard !cancelled, !code.forceQuit.contains(app), let transfers = applications[app]?.backgroundTransfers
+            else { return }
+            switch state(of: app) {
+            case .suspended, .notRunning:
+                guard transfers.eventsAreDue(for: identifier) else { return }
+                do {
+                    try perform(.backgroundEvent(.download, app))
+                } catch {
+                    transfers.eventsAreNotDue(for: identifier)
+                }
+            case .active, .inactive, .background: break
+            }
         }
         return true
     }
@@ -456,9 +499,22 @@ private final class HostedCode: HostedAppCode {
     var processes: [AppID: Int] = [:]
     /// How many times each app's process has been suspended: a request in flight across one is lost.
     var suspensions: [AppID: Int] = [:]
+    /// How many times the user swiped each app away: its background transfers in flight then are cancelled.
+    var swipes: [AppID: Int] = [:]
+    /// The apps the user swiped away and has not opened since: iOS launches them for no background transfer.
+    var forceQuit: Set<AppID> = []
 
-    nonisolated func processSuspended(_ app: AppID) {
-        MainActor.assumeIsolated { suspensions[app, default: 0] += 1 }
+    nonisolated func transitioned(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?) {
+        MainActor.assumeIsolated {
+            switch (from, to) {
+            case (_, .suspended): suspensions[app, default: 0] += 1
+            case (_, .notRunning) where reason == .user:
+                swipes[app, default: 0] += 1
+                forceQuit.insert(app)
+            case (.notRunning, .inactive), (.notRunning, .active): forceQuit.remove(app)
+            default: break
+            }
+        }
     }
 
     nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {

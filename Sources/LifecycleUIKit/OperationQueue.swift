@@ -22,7 +22,7 @@ open class OperationQueue: Foundation.OperationQueue, @unchecked Sendable {
 
 /// The app's main queue as an `OperationQueue`: an operation added on the main queue is the app's main-queue work
 /// (``MainDispatchQueue``), and waiting for it there runs it at once, as the main queue would if it were not the one
-/// waiting. From another thread, Foundation's main queue.
+/// waiting. From another thread, the app's main queue under a simulated device, Foundation's otherwise.
 final class MainOperationQueue: OperationQueue, @unchecked Sendable {
     // Sendable: its one state, the blocks added and not run, is touched only on the main actor.
     static let shared = MainOperationQueue()
@@ -33,7 +33,12 @@ final class MainOperationQueue: OperationQueue, @unchecked Sendable {
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         guard MainQueueCheck.isOnMainQueue else {
-            Foundation.OperationQueue.main.addOperation(block)
+            // The app's code off the main queue under a simulated device reaches its own main queue, as with Dispatch.
+            if AppTasks.ofCodeRunningHere != nil {
+                MainDispatchQueue.shared.async { block() }
+            } else {
+                Foundation.OperationQueue.main.addOperation(block)
+            }
             return
         }
         MainActor.assumeIsolated {

@@ -54,6 +54,14 @@ public struct URLRequest: Sendable, Hashable {
         setValue(self.value(forHTTPHeaderField: field).map { "\($0),\(value)" } ?? value, forHTTPHeaderField: field)
     }
 
+    /// The request a process before this one sent.
+    init(_ request: NetworkRequest) {
+        self.init(url: request.url, timeoutInterval: request.timeout.inSeconds)
+        method = request.method
+        allHTTPHeaderFields = request.headers
+        httpBody = request.body
+    }
+
     /// The request as the phone's network sees it; `nil` without a URL.
     var networkRequest: NetworkRequest? {
         url.map {

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// Under a simulated device the request goes over the phone's network, on its clock (docs/lifecycle.md §19): the
 /// answer comes after the server's latency, while the app runs; a request in flight when the app is suspended fails
-/// with `URLError.networkConnectionLost` when it runs again, and one in flight when its process ends is gone with it.
-/// Elsewhere (a test's own code, a real process) it goes over the real network.
+/// with `URLError.networkConnectionLost` when it runs again, and one in flight when its process ends is gone with it —
+/// unless the task is a background session's, which the system carries on. Elsewhere (a test's own code, a real
+/// process) it goes over the real network.
 public class URLSessionTask: @unchecked Sendable {
     // Sendable: its constants are Sendable, and what changes is behind `progress`'s lock.
 
@@ -38,22 +39,30 @@ public class URLSessionTask: @unchecked Sendable {
     private let progress = Mutex(Progress())
     /// The request as sent: the session's header fields and timeout added.
     private let request: URLRequest
+    /// The background session whose transfer this is, which the system carries on, if it is one.
+    private let backgroundSession: BackgroundSessionLink?
     /// The app task that awaits this one (`data(for:)`), which sleeps meanwhile: the host does not wait for it.
     private let awaitedBy: (tasks: AppTasks, task: Int)?
-    /// Hands the end to whoever waits for it: the completion handler on the session's queue, or the awaiting task.
-    private let deliver: @Sendable (Outcome) -> Void
+    /// Hands the end to whoever waits for it: the completion handler or the delegate on the session's queue, or the
+    /// awaiting task.
+    private let deliver: @Sendable (URLSessionTask, Outcome) -> Void
 
     private static let identifiers = Atomic(0)
 
+    /// - Parameter identifier: the number of a background session's task that a process before this one began, which
+    ///   its session hears of now; a new number unless given.
     init(
-        request: URLRequest, sending sent: URLRequest, awaitedBy: (tasks: AppTasks, task: Int)?,
-        deliver: @escaping @Sendable (Outcome) -> Void
+        request: URLRequest, sending sent: URLRequest, identifier: Int? = nil,
+        backgroundSession: BackgroundSessionLink? = nil, awaitedBy: (tasks: AppTasks, task: Int)? = nil,
+        deliver: @escaping @Sendable (URLSessionTask, Outcome) -> Void
     ) {
-        self.taskIdentifier = Self.identifiers.add(1, ordering: .relaxed).newValue
+        self.taskIdentifier = identifier ?? Self.identifiers.add(1, ordering: .relaxed).newValue
         self.originalRequest = request
         self.request = sent
+        self.backgroundSession = backgroundSession
         self.awaitedBy = awaitedBy
         self.deliver = deliver
+        if identifier != nil { progress.withLock { $0 = Progress(state: .running, sent: true) } }
     }
 
     /// Sends the request, the first time; goes on with a task that ``suspend()`` paused otherwise.
@@ -74,9 +83,16 @@ public class URLSessionTask: @unchecked Sendable {
             return
         }
         let awaitedBy = awaitedBy
+        let backgroundSession = backgroundSession
+        let identifier = taskIdentifier
         onTheMainQueue(of: tasks) {
             if let awaitedBy { awaitedBy.tasks.fellAsleep(awaitedBy.task) }
-            let sent = tasks.send(networkRequest) { outcome in self.finish(with: outcome) }
+            let sent =
+                if let backgroundSession {
+                    backgroundSession.start(networkRequest, task: identifier)
+                } else {
+                    tasks.send(networkRequest) { outcome in self.finish(with: outcome) }
+                }
             if !sent { RealNetwork.send(networkRequest) { self.finish(with: $0) } }
         }
     }
@@ -96,7 +112,7 @@ public class URLSessionTask: @unchecked Sendable {
 
     /// Ends the task with how the exchange ended; returns whether the task still waited for it.
     @discardableResult
-    private func finish(with outcome: NetworkOutcome) -> Bool {
+    func finish(with outcome: NetworkOutcome) -> Bool {
         switch outcome {
         case .failure(let code):
             let userInfo: [String: Any] = request.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:]
@@ -125,9 +141,9 @@ public class URLSessionTask: @unchecked Sendable {
         }
         guard ends else { return false }
         if let awaitedBy {
-            awaitedBy.tasks.sleepEnded(of: awaitedBy.task) { self.deliver(outcome) }
+            awaitedBy.tasks.sleepEnded(of: awaitedBy.task) { self.deliver(self, outcome) }
         } else {
-            deliver(outcome)
+            deliver(self, outcome)
         }
         return true
     }
@@ -147,3 +163,6 @@ public class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
 
 /// Foundation's `URLSessionUploadTask`: a data task that sends a body.
 public final class URLSessionUploadTask: URLSessionDataTask, @unchecked Sendable {}
+
+/// Foundation's `URLSessionDownloadTask`: a task whose answer's body comes as a file.
+public final class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {}
