@@ -165,6 +165,9 @@ final class CarefulDraftUploader: DraftUploader {
         await reader.device.waitAndSettle(.milliseconds(500))
         let lost = URLError.Code.networkConnectionLost.rawValue
         #expect(reader.delegate?.shown == ["error \(lost)", Self.page])
+        #expect(
+            reader.device.printedTrace().contains(
+                "GET https://www.example.com/: the connection was lost while reader was suspended"))
         #expect(reader.device.network.sent.count == 2)
         #expect(reader.device.network.received.count == 1)
     }
@@ -221,13 +224,13 @@ final class CarefulDraftUploader: DraftUploader {
 
     /// The explorer finds the uploader that holds no background task suspended with its upload in flight, and the one
     /// that keeps one task in a property leaving a task never ended once two uploads overlap (the user leaves the app,
-    /// comes back and leaves again before the first is answered: a phone call is enough); nothing in the careful one.
+    /// comes back and leaves again before the first is answered); nothing in the careful one.
     @Test func theExplorerFindsTheUploadsLeftInFlight() async throws {
         let cases: [(make: @MainActor () -> DraftUploader, finding: String?, steps: Int)] = [
             // Shrunk to `tap drafts`, `home`.
             ({ DraftUploader() }, "invariant", 2),
-            // Shrunk to `tap drafts`, `call`, `answer`, `hang-up`, `home`, `wait 30s`.
-            ({ OneTaskDraftUploader() }, "background-task-not-ended", 6),
+            // Shrunk to `tap drafts`, `home`, `tap drafts`, `home`, `wait 30s`: two uploads overlap.
+            ({ OneTaskDraftUploader() }, "background-task-not-ended", 5),
             ({ CarefulDraftUploader() }, nil, 0),
         ]
         for (make, finding, steps) in cases {
