@@ -39,7 +39,7 @@ import Testing
     /// word (indented as in the suite: a test, or lines of a test's body).
     @Test func theExplorerGuidesExampleCompiles() throws {
         try Self.expectBlocks(
-            ofSection: "Exploring your app for lifecycle bugs", count: 3,
+            ofSection: "Exploring your app for lifecycle bugs", count: 4,
             standIn: "Tests/LifecycleUIKitTests/ExplorerGuideTests.swift", indentedBy: ["    ", "        "])
     }
 

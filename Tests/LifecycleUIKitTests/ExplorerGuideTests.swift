@@ -31,6 +31,19 @@ import Testing
         #expect(report.findings.isEmpty, "\(report)")
     }
 
+    /// The careful draft uploader of URLSessionTests, under the network the guide declares: every upload is answered
+    /// before the app is suspended.
+    @Test @MainActor func draftsReachTheServerBeforeTheAppIsSuspended() async throws {
+        var explorer = try LifecycleExplorer(declarations: "profile ios17\napp drafts\n")
+        explorer.run("drafts", uikit: { CarefulDraftUploader() })
+        explorer.network { $0.respond(to: "https://example.com/drafts", method: "POST", status: 201) }
+        explorer.invariant("no upload in flight when suspended", of: "drafts") { (app: DraftUploader, device) in
+            device.state(of: "drafts") != .suspended || app.uploadsInFlight == 0
+        }
+        let report = await explorer.explore(sessions: 300, actions: 20, seed: 11)
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+
     @Test @MainActor func notesComesThroughNeutralSequences() async throws {
         var explorer = try LifecycleExplorer(declarations: "profile ios17\napp notes scenes url-schemes=notes\n")
         explorer.run("notes", uikit: { AppDelegate() }, sceneDelegateClass: SceneDelegate.self)

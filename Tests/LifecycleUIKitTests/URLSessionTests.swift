@@ -234,19 +234,11 @@ final class CarefulDraftUploader: DraftUploader {
             ({ CarefulDraftUploader() }, nil, 0),
         ]
         for (make, finding, steps) in cases {
-            final class Latest { var uploader: DraftUploader? }
-            let latest = Latest()
             var explorer = try LifecycleExplorer(declarations: "profile ios17\napp drafts\n")
-            explorer.run(
-                "drafts",
-                uikit: {
-                    let uploader = make()
-                    latest.uploader = uploader
-                    return uploader
-                })
+            explorer.run("drafts", uikit: make)
             explorer.network { $0.respond(to: "https://example.com/drafts", method: "POST", status: 201) }
-            explorer.invariant("no upload in flight when suspended") { device in
-                device.state(of: "drafts") != .suspended || latest.uploader?.uploadsInFlight == 0
+            explorer.invariant("no upload in flight when suspended", of: "drafts") { (app: DraftUploader, device) in
+                device.state(of: "drafts") != .suspended || app.uploadsInFlight == 0
             }
             let report = await explorer.explore(sessions: 300, actions: 20, seed: 11)
             #expect(report.findings.map(\.kind.rawValue) == (finding.map { [$0] } ?? []), "\(report)")
