@@ -4,7 +4,7 @@ import LifecycleUIKit
 import Testing
 
 /// LifecycleUIKit's `URLSession` outside a simulated device — a test's own code, a real process — goes over the real
-/// network (docs/lifecycle.md §19): here to a server on this machine.
+/// network, by way of `curl` (docs/lifecycle.md §19): here to a server on this machine.
 @Suite struct RealNetworkTests {
     @Test func aRequestOutsideAnyDeviceReachesARealServer() async throws {
         let router = Router()
@@ -36,5 +36,10 @@ import Testing
             }
             #expect(missing == 404)
         }
+        // Nothing listens on port 1: the connection is refused.
+        let refused = await #expect(throws: URLError.self) {
+            try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:1/")!)
+        }
+        #expect(refused?.code == .cannotConnectToHost)
     }
 }
