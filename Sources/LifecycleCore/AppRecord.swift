@@ -81,6 +81,8 @@ struct AppRecord: Sendable {
     var isPrewarmed = false
     /// Whether the user swiped the app away and has not launched it since: no background launches then.
     var wasForceQuit = false
+    /// How many times the user swiped the app away.
+    var forceQuits: UInt64 = 0
     /// Whether the app has a card in the app switcher (it was used and not swiped away).
     var hasSwitcherCard = false
     /// When the app was last brought to the foreground, as a counter: larger is more recent.

@@ -396,6 +396,7 @@ extension Phone {
     mutating func swipeAway(_ index: Int) {
         apps[index].hasSwitcherCard = false
         apps[index].wasForceQuit = true
+        apps[index].forceQuits += 1
         let state = projectedState(of: index)
         if usesScenes(index), apps[index].scene != nil, state == .inactive || state == .background {
             terminateSwipedScene(of: index)

@@ -26,12 +26,4 @@ public protocol HostedAppCode: AnyObject {
     func storeRestorationArchive(of app: AppID)
     /// Deletes the app's restoration archive.
     func deleteRestorationArchive(of app: AppID)
-    /// The app changed state: a suspension loses what its code had in flight over the network, a swipe by the user
-    /// cancels its background transfers (docs/lifecycle.md §19).
-    func transitioned(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?)
-}
-
-extension HostedAppCode {
-    /// Code that keeps nothing going across its app's changes of state.
-    public func transitioned(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?) {}
 }

@@ -332,9 +332,6 @@ public final class Simulator<Sink: TraceSink> {
             switch entry {
             case .transition(let app, let from, let to, let reason):
                 record(.transition(appIDs[app], from: from, to: to, reason: reason))
-                if hosts, hostedApps.contains(app) {
-                    hostedCode?.transitioned(appIDs[app], from: from, to: to, reason: reason)
-                }
             case .callback(let app, let callback, let detail):
                 record(.callback(appIDs[app], callback, actions.detail(detail)))
                 if hosts, hostedApps.contains(app) { runHosted(callback, scene: nil, actions.detail(detail), of: app) }

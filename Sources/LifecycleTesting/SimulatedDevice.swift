@@ -357,9 +357,9 @@ extension SimulatedDevice: ApplicationHost {
         _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool
     ) -> Bool {
         let (outcome, latency) = network.exchange(for: request)
-        let suspensions = code.suspensions[app, default: 0]
+        let suspensions = simulator.phone.suspensionCount(of: app)
         run(after: latency, for: app) { [self] in
-            guard code.suspensions[app, default: 0] == suspensions else {
+            guard simulator.phone.suspensionCount(of: app) == suspensions else {
                 simulator.record(
                     .note(
                         app,
@@ -386,9 +386,9 @@ extension SimulatedDevice: ApplicationHost {
         finished: @escaping @MainActor (NetworkOutcome) -> Void
     ) -> Bool {
         let (outcome, latency) = network.exchange(for: request)
-        let swipes = code.swipes[app, default: 0]
+        let swipes = simulator.phone.forceQuitCount(of: app)
         run(after: latency) { [self] in
-            let cancelled = code.swipes[app, default: 0] != swipes
+            let cancelled = simulator.phone.forceQuitCount(of: app) != swipes
             let transfer = "background session \(identifier): \(request.method) \(request.url.absoluteString)"
             simulator.record(
                 .note(
@@ -398,7 +398,7 @@ extension SimulatedDevice: ApplicationHost {
             if !cancelled, case .reply = outcome { network.replied(to: request) }
             finished(cancelled ? .failure(.cancelled) : outcome)
             exchangesEnded += 1
-            guard !cancelled, !code.forceQuit.contains(app), let transfers = applications[app]?.backgroundTransfers
+            guard !cancelled, !simulator.phone.wasForceQuit(app), let transfers = applications[app]?.backgroundTransfers
             else { return }
             switch state(of: app) {
             case .suspended, .notRunning:
@@ -497,26 +497,6 @@ private final class HostedCode: HostedAppCode {
     private var launchOptions: [AppID: LaunchOptions] = [:]
     /// How many processes each app has started: work a process scheduled runs only while it is the app's.
     var processes: [AppID: Int] = [:]
-    /// How many times each app's process has been suspended: a request in flight across one is lost.
-    var suspensions: [AppID: Int] = [:]
-    /// How many times the user swiped each app away: its background transfers in flight then are cancelled.
-    var swipes: [AppID: Int] = [:]
-    /// The apps the user swiped away and has not opened since: iOS launches them for no background transfer.
-    var forceQuit: Set<AppID> = []
-
-    nonisolated func transitioned(_ app: AppID, from: AppState, to: AppState, reason: TransitionReason?) {
-        MainActor.assumeIsolated {
-            switch (from, to) {
-            case (_, .suspended): suspensions[app, default: 0] += 1
-            case (_, .notRunning) where reason == .user:
-                swipes[app, default: 0] += 1
-                forceQuit.insert(app)
-            case (.notRunning, .inactive), (.notRunning, .active): forceQuit.remove(app)
-            default: break
-            }
-        }
-    }
-
     nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {
         MainActor.assumeIsolated {
             if callback == .willFinishLaunching {
