@@ -44,13 +44,14 @@ package final class AppTasks: Sendable {
     /// phone's clock (`Application.run(after:_:)`). `send` and `runOnMainQueue` reach the app's network and
     /// main queue from its code anywhere.
     package init(
-        defaults: AppDefaults? = nil, container: AppContainer? = nil,
+        defaults: AppDefaults? = nil, container: AppContainer? = nil, backgroundTransfers: BackgroundTransfers? = nil,
         send: @escaping @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool,
         runOnMainQueue: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void,
         scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
         self.defaults = defaults
         self.container = container
+        self.backgroundTransfers = backgroundTransfers
         self.send = send
         self.runOnMainQueue = runOnMainQueue
         self.scheduleWake = scheduleWake
@@ -68,6 +69,8 @@ package final class AppTasks: Sendable {
     package let defaults: AppDefaults?
     /// The directories of the app whose tasks these are: `FileManager`'s search paths in their code, on any thread.
     package let container: AppContainer?
+    /// The transfers of the app's background URL sessions, which a session its code makes on any thread reaches.
+    package let backgroundTransfers: BackgroundTransfers?
 
     // MARK: What is counted
 

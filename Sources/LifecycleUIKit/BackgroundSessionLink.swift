@@ -1,24 +1,23 @@
 import LifecycleKit
 
-/// A background session's way to the system that carries its transfers (docs/lifecycle.md §19): the application
-/// whose code made it, under a host that simulates its processes.
+/// A background session's way to the system that carries its transfers (docs/lifecycle.md §19): the transfers of the
+/// app whose code made it, under a host that simulates its processes.
 final class BackgroundSessionLink: Sendable {
     let identifier: String
-    @MainActor private weak var application: Application?
+    private let transfers: BackgroundTransfers
 
-    @MainActor init(identifier: String, application: Application) {
+    init(identifier: String, transfers: BackgroundTransfers) {
         self.identifier = identifier
-        self.application = application
+        self.transfers = transfers
     }
 
-    /// Starts a transfer, which the system carries on; `false` when the host has no network of its own. An
-    /// application that is gone (its device let go) starts nothing, and its transfer never ends.
+    /// Starts a transfer, which the system carries on; `false` when the host has no network of its own.
     @MainActor func start(_ request: NetworkRequest, task: Int) -> Bool {
-        application?.backgroundTransfers.start(request, task: task, in: identifier) ?? true
+        transfers.start(request, task: task, in: identifier)
     }
 
     /// Hears of the session's transfers that have finished, now and later in the process.
     @MainActor func listen(_ listener: @escaping BackgroundTransfers.Listener) {
-        application?.backgroundTransfers.listen(to: identifier, listener)
+        transfers.listen(to: identifier, listener)
     }
 }

@@ -54,22 +54,22 @@ public final class URLSession: @unchecked Sendable {
                 serial.maxConcurrentOperationCount = 1
                 return serial
             }()
-        backgroundSession = Self.link(to: configuration.identifier)
-        if let backgroundSession {
-            // The system keeps a background session, and it its delegate, until the process ends.
-            MainActor.assumeIsolated {
-                backgroundSession.listen { transfers, afterEvents in
-                    self.hear(transfers, afterEventsHandedOver: afterEvents)
-                }
+        let tasks = configuration.identifier == nil ? nil : AppTasks.ofCodeRunningHere
+        backgroundSession = configuration.identifier.flatMap { identifier in
+            tasks?.backgroundTransfers.map { BackgroundSessionLink(identifier: identifier, transfers: $0) }
+        }
+        guard let backgroundSession, let tasks else { return }
+        // The system keeps a background session, and it its delegate, until the process ends. A session made off the
+        // main queue (in a nonisolated `async` function) listens from there, once the main queue gets to it.
+        let listen: @MainActor @Sendable () -> Void = {
+            backgroundSession.listen { transfers, afterEvents in
+                self.hear(transfers, afterEventsHandedOver: afterEvents)
             }
         }
-    }
-
-    /// The link of a background session made by an app's code under a host that simulates it, on the main queue.
-    private static func link(to identifier: String?) -> BackgroundSessionLink? {
-        guard let identifier, MainQueueCheck.isOnMainQueue else { return nil }
-        return MainActor.assumeIsolated {
-            Application.simulatedCodeRunning.map { BackgroundSessionLink(identifier: identifier, application: $0) }
+        if MainQueueCheck.isOnMainQueue {
+            MainActor.assumeIsolated(listen)
+        } else {
+            Dispatch.DispatchQueue.main.async(execute: tasks.counting { MainActor.assumeIsolated(listen) })
         }
     }
 
@@ -214,7 +214,6 @@ public final class URLSession: @unchecked Sendable {
     /// Sends a request for the calling task, which sleeps until its answer (the host does not wait for it
     /// meanwhile); cancelling the task cancels the request, which throws `URLError.cancelled`, as on iOS.
     private func exchange(_ request: URLRequest, body: Data?) async throws -> (Data, URLResponse) {
-        refuseCompletionHandlerInBackground()
         if _Concurrency.Task<Never, Never>.isCancelled { throw URLError(.cancelled) }
         let wake = Wake<(Data, URLResponse)>()
         let task = URLSessionDataTask(
@@ -271,7 +270,8 @@ public final class URLSession: @unchecked Sendable {
         return task
     }
 
-    /// A background session takes no completion handler, as Foundation's raises: the app's code crashes.
+    /// A background session takes no completion handler, as Foundation's raises: the app's code crashes. (Its async
+    /// methods are the app's own requests, lost with a suspension, as WWDC22's "Efficiency awaits" uses them.)
     private func refuseCompletionHandlerInBackground() {
         guard backgroundSession != nil, MainQueueCheck.isOnMainQueue else { return }
         MainActor.assumeIsolated {
