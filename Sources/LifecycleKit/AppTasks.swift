@@ -44,7 +44,8 @@ package final class AppTasks: Sendable {
     /// phone's clock (`Application.run(after:_:)`). `send` and `runOnMainQueue` reach the app's network and
     /// main queue from its code anywhere.
     package init(
-        defaults: AppDefaults? = nil, container: AppContainer? = nil, backgroundTransfers: BackgroundTransfers? = nil,
+        defaults: AppDefaults? = nil, container: AppContainer? = nil,
+        backgroundTransfers: @escaping @MainActor @Sendable () -> BackgroundTransfers?,
         send: @escaping @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool,
         runOnMainQueue: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void,
         scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
@@ -69,8 +70,9 @@ package final class AppTasks: Sendable {
     package let defaults: AppDefaults?
     /// The directories of the app whose tasks these are: `FileManager`'s search paths in their code, on any thread.
     package let container: AppContainer?
-    /// The transfers of the app's background URL sessions, which a session its code makes on any thread reaches.
-    package let backgroundTransfers: BackgroundTransfers?
+    /// The transfers of the app's background URL sessions, which a session its code makes on any thread reaches, on
+    /// the main actor: `nil` once the application is gone.
+    package let backgroundTransfers: @MainActor @Sendable () -> BackgroundTransfers?
 
     // MARK: What is counted
 

@@ -28,7 +28,7 @@ extension Application {
         keychain.processDidStart()
         taskScheduler.launchHandlers = [:]
         taskScheduler.runningTasks = [:]
-        backgroundTransfers.processDidStart()
+        backgroundTransfersIfMade?.processDidStart()
         for scene in scenesByID.values { scene.session.scene = nil }
         scenesByID = [:]
         lastAppPhase = .background

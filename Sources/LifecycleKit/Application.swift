@@ -49,7 +49,8 @@ public final class Application {
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
         let made = AppTasks(
-            defaults: defaults, container: container, backgroundTransfers: backgroundTransfers,
+            defaults: defaults, container: container,
+            backgroundTransfers: { [weak self] in self?.backgroundTransfers },
             // An application that is gone answers nothing, as the ended host does.
             send: { [weak self] request, answered in self?.send(request, answered: answered) ?? true },
             runOnMainQueue: { [weak self] work in
@@ -95,8 +96,15 @@ public final class Application {
     /// The app's defaults under a host that simulates its processes (LifecycleUIKit's `UserDefaults.standard`):
     /// they outlive the app's processes, as long as the application.
     package let defaults = AppDefaults()
-    /// The transfers of the app's background URL sessions, kept across its processes as the system keeps them.
-    package private(set) lazy var backgroundTransfers = BackgroundTransfers(application: self)
+    /// The transfers of the app's background URL sessions, kept across its processes as the system keeps them: made
+    /// when first asked for.
+    package var backgroundTransfers: BackgroundTransfers {
+        if let backgroundTransfersIfMade { return backgroundTransfersIfMade }
+        let made = BackgroundTransfers(application: self)
+        backgroundTransfersIfMade = made
+        return made
+    }
+    package private(set) var backgroundTransfersIfMade: BackgroundTransfers?
     /// `UIDevice.current.identifierForVendor`: one per app on its device, kept across its processes.
     package let vendorIdentifier = UUID()
     /// The app's directories under a host that simulates its processes (`FileManager`'s search paths in its code),

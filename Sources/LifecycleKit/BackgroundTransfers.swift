@@ -22,9 +22,7 @@ package final class BackgroundTransfers {
     /// becomes of the app's process (``ApplicationHost/transfer(_:inBackgroundSession:from:finished:)``); `false`
     /// when the host has no network of its own.
     package func start(_ request: NetworkRequest, task: Int, in identifier: String) -> Bool {
-        // An application that is gone (its device let go) starts nothing, and its transfer never ends.
-        guard let application else { return true }
-        return application.host.transfer(request, inBackgroundSession: identifier, from: application.bundleIdentifier) {
+        application.host.transfer(request, inBackgroundSession: identifier, from: application.bundleIdentifier) {
             [weak self] outcome in
             self?.finish(Finished(task: task, request: request, outcome: outcome), in: identifier)
         }
@@ -43,8 +41,10 @@ package final class BackgroundTransfers {
     private var handedOver: Set<String> = []
     /// The identifiers of the background sessions the app's code has made, in any process, the latest last.
     private var sessionsMade: [String] = []
-    /// The application, weakly: the ledger of a process's tasks keeps this object, and may outlive it.
-    private weak var application: Application?
+    /// The application, which keeps this object (a weak reference would slow every retain of the application: Swift
+    /// moves the counts of an object weakly referred to into a side table). Code that outlives the application reaches
+    /// this object only through it, weakly (``AppTasks/backgroundTransfers``).
+    private unowned let application: Application
 
     init(application: Application) {
         self.application = application
@@ -69,7 +69,6 @@ package final class BackgroundTransfers {
     /// waits for the app's next process or resumption, which the host brings (``eventsAreDue(for:)``).
     private func finish(_ transfer: Finished, in identifier: String) {
         finished[identifier, default: []].append(transfer)
-        guard let application else { return }
         switch application.host.state(of: application.bundleIdentifier) {
         case .active, .inactive, .background:
             tell(identifier)
@@ -99,7 +98,7 @@ package final class BackgroundTransfers {
         guard let identifier = due.first ?? sessionsMade.last else { return "background" }
         due.removeAll { $0 == identifier }
         handedOver.insert(identifier)
-        application?.enqueueMainQueueWork { [self] in tell(identifier) }
+        application.enqueueMainQueueWork { [self] in tell(identifier) }
         return identifier
     }
 
@@ -108,7 +107,7 @@ package final class BackgroundTransfers {
         guard let listener = listeners[identifier] else { return }
         let transfers = finished.removeValue(forKey: identifier) ?? []
         let afterEvents = handedOver.remove(identifier) != nil
-        guard !transfers.isEmpty || afterEvents, let application else { return }
+        guard !transfers.isEmpty || afterEvents else { return }
         application.runningCode { listener(transfers, afterEvents) }
     }
 }

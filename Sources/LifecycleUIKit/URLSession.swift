@@ -56,7 +56,7 @@ public final class URLSession: @unchecked Sendable {
             }()
         let tasks = configuration.identifier == nil ? nil : AppTasks.ofCodeRunningHere
         backgroundSession = configuration.identifier.flatMap { identifier in
-            tasks?.backgroundTransfers.map { BackgroundSessionLink(identifier: identifier, transfers: $0) }
+            tasks.map { BackgroundSessionLink(identifier: identifier, transfers: $0.backgroundTransfers) }
         }
         guard let backgroundSession, let tasks else { return }
         // The system keeps a background session, and it its delegate, until the process ends. A session made off the
