@@ -18,16 +18,6 @@ package final class BackgroundTransfers {
         package let outcome: NetworkOutcome
     }
 
-    /// Starts a transfer of the app's session `identifier`, its task `task`, which the system carries on whatever
-    /// becomes of the app's process (``ApplicationHost/transfer(_:inBackgroundSession:from:finished:)``); `false`
-    /// when the host has no network of its own.
-    package func start(_ request: NetworkRequest, task: Int, in identifier: String) -> Bool {
-        application.host.transfer(request, inBackgroundSession: identifier, from: application.bundleIdentifier) {
-            [weak self] outcome in
-            self?.finish(Finished(task: task, request: request, outcome: outcome), in: identifier)
-        }
-    }
-
     /// What a session of the app's current process does with the transfers it hears of, and whether the system
     /// handed their events to the app (so that the session then says it has told them all).
     package typealias Listener = @MainActor ([Finished], _ afterEventsHandedOver: Bool) -> Void
@@ -63,6 +53,16 @@ package final class BackgroundTransfers {
         sessionsMade.removeAll { $0 == identifier }
         sessionsMade.append(identifier)
         if !due.contains(identifier) { tell(identifier) }
+    }
+
+    /// Starts a transfer of the app's session `identifier`, its task `task`, which the system carries on whatever
+    /// becomes of the app's process (``ApplicationHost/transfer(_:inBackgroundSession:from:finished:)``); `false`
+    /// when the host has no network of its own.
+    package func start(_ request: NetworkRequest, task: Int, in identifier: String) -> Bool {
+        application.host.transfer(request, inBackgroundSession: identifier, from: application.bundleIdentifier) {
+            [weak self] outcome in
+            self?.finish(Finished(task: task, request: request, outcome: outcome), in: identifier)
+        }
     }
 
     /// A transfer of session `identifier` finished: the app's session hears of it now if the app runs; otherwise it

@@ -385,7 +385,8 @@ extension SimulatedDevice: ApplicationHost {
         _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
         finished: @escaping @MainActor (NetworkOutcome) -> Void
     ) -> Bool {
-        let (outcome, latency) = network.exchange(for: request)
+        // The system waits as long as a transfer takes: the request's timeout is the app's own waiting.
+        let (outcome, latency) = network.exchange(for: request, timingOut: false)
         let swipes = simulator.phone.forceQuitCount(of: app)
         run(after: latency) { [self] in
             let cancelled = simulator.phone.forceQuitCount(of: app) != swipes
@@ -497,6 +498,7 @@ private final class HostedCode: HostedAppCode {
     private var launchOptions: [AppID: LaunchOptions] = [:]
     /// How many processes each app has started: work a process scheduled runs only while it is the app's.
     var processes: [AppID: Int] = [:]
+
     nonisolated func run(_ callback: Callback, scene: SceneID?, detail: CallbackDetail?, of app: AppID) -> Bool? {
         MainActor.assumeIsolated {
             if callback == .willFinishLaunching {

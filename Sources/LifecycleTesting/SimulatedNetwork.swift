@@ -15,7 +15,8 @@ import LifecycleKit
 /// A URL is matched exactly (its query included), or by a route ending in `*`, which matches every URL it begins. A
 /// URL of a host that answers no route gets `URLError.cannotFindHost`; one the host does not know, the status 404.
 /// The latest route declared for a URL wins. A request whose answer takes longer than its timeout (60 seconds unless
-/// the app's code sets another) fails with `URLError.timedOut` then.
+/// the app's code sets another) fails with `URLError.timedOut` then; a background session's transfer waits as long as
+/// it takes.
 @MainActor
 public final class SimulatedNetwork {
     /// What a server answers a request, after how long: `nil` to pass the request to the routes declared before.
@@ -26,8 +27,8 @@ public final class SimulatedNetwork {
     public var isReachable = true
     /// The time a route declared without one takes to answer, on the phone's clock.
     public var latency: Duration = .milliseconds(300)
-    /// The requests whose exchange ended with the server's reply reaching the app, in order: what the
-    /// servers can count on having seen.
+    /// The requests whose exchange ended with the server's reply reaching the app (or, for a background session's
+    /// transfer, the system), in order: what the servers can count on having seen.
     public private(set) var received: [NetworkRequest] = []
     /// Every request the apps' code sent, in order, whatever became of it.
     public private(set) var sent: [NetworkRequest] = []
@@ -76,12 +77,14 @@ public final class SimulatedNetwork {
         }
     }
 
-    /// How the servers answer `request`, and when.
-    func exchange(for request: NetworkRequest) -> (outcome: NetworkOutcome, latency: Duration) {
+    /// How the servers answer `request`, and when: when it times out first, `.timedOut` then (`timingOut`).
+    func exchange(
+        for request: NetworkRequest, timingOut: Bool = true
+    ) -> (outcome: NetworkOutcome, latency: Duration) {
         sent.append(request)
         guard isReachable else { return (.failure(.notConnectedToInternet), .zero) }
         let (outcome, latency) = answer(to: request)
-        return latency > request.timeout ? (.failure(.timedOut), request.timeout) : (outcome, latency)
+        return timingOut && latency > request.timeout ? (.failure(.timedOut), request.timeout) : (outcome, latency)
     }
 
     private func answer(to request: NetworkRequest) -> (outcome: NetworkOutcome, latency: Duration) {

@@ -193,6 +193,33 @@ final class CarefulDraftUploader: DraftUploader {
         #expect(unknown.delegate?.shown == ["error \(URLError.Code.cannotFindHost.rawValue)"])
     }
 
+    /// A route ending in `*` answers every URL it begins, a server of the test's own sees each request first, the
+    /// latest route wins, and a failure declared for a URL comes after its latency.
+    @Test func routesAnswerAsDeclared() async throws {
+        let reader = try UIKitDevice("app reader\n") { ReaderAppDelegate() }
+        let network = reader.device.network
+        network.respond(to: "https://www.example.com/*", headers: ["Content-Type": "text/html"], body: "any page")
+        try reader.device.perform("tap reader")
+        await reader.device.waitAndSettle(.seconds(1))
+        #expect(reader.delegate?.shown == ["any page"])
+
+        network.respond { request in
+            request.url.host == "www.example.com"
+                ? (.reply(NetworkReply(status: 200, headers: ["Content-Type": "text/html"], body: Data("mine".utf8))),
+                    .milliseconds(100)) : nil
+        }
+        for line in ["home", "tap reader"] { try reader.device.perform(line) }
+        await reader.device.waitAndSettle(.seconds(1))
+        #expect(reader.delegate?.shown == ["any page", "mine"])
+
+        network.fail("https://www.example.com/", with: .timedOut, after: .seconds(2))
+        for line in ["home", "tap reader"] { try reader.device.perform(line) }
+        await reader.device.waitAndSettle(.seconds(1))
+        #expect(reader.delegate?.shown == ["any page", "mine"])
+        await reader.device.waitAndSettle(.seconds(1))
+        #expect(reader.delegate?.shown == ["any page", "mine", "error \(URLError.Code.timedOut.rawValue)"])
+    }
+
     /// A process that ends with a request in flight takes the request with it: no answer ever comes.
     @Test func anEndedProcessHearsNothing() async throws {
         let reader = try reader()
