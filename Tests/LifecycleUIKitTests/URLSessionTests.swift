@@ -203,10 +203,9 @@ final class CarefulDraftUploader: DraftUploader {
         await reader.device.waitAndSettle(.seconds(1))
         #expect(reader.delegate?.shown == ["any page"])
 
+        let mine = NetworkReply(status: 200, headers: ["Content-Type": "text/html"], body: Data("mine".utf8))
         network.respond { request in
-            request.url.host == "www.example.com"
-                ? (.reply(NetworkReply(status: 200, headers: ["Content-Type": "text/html"], body: Data("mine".utf8))),
-                    .milliseconds(100)) : nil
+            request.url.host == "www.example.com" ? (.reply(mine), .milliseconds(100)) : nil
         }
         for line in ["home", "tap reader"] { try reader.device.perform(line) }
         await reader.device.waitAndSettle(.seconds(1))
