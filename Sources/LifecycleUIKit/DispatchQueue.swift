@@ -167,16 +167,13 @@ public final class MainDispatchQueue: Sendable {
             if let tasks = AppTasks.ofCodeRunningHere {
                 // The app's code off the main queue (a completion handler, a block on a global queue) under a host
                 // that simulates it: to its main queue, by way of the real one, which the host waits for.
-                let hop: @Sendable () -> Void = {
-                    MainActor.assumeIsolated {
-                        if let delay, delay > .zero {
-                            tasks.scheduleWake(delay, work)
-                        } else {
-                            tasks.runOnMainQueue(work)
-                        }
+                tasks.hopToTheMainQueue {
+                    if let delay, delay > .zero {
+                        tasks.scheduleWake(delay, work)
+                    } else {
+                        tasks.runOnMainQueue(work)
                     }
                 }
-                Dispatch.DispatchQueue.main.async(execute: tasks.counting(hop))
                 return
             }
             Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + (delay ?? .zero).inSeconds) {

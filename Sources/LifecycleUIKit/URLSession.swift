@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LifecycleKit
 
@@ -61,15 +60,10 @@ public final class URLSession: @unchecked Sendable {
         guard let backgroundSession, let tasks else { return }
         // The system keeps a background session, and it its delegate, until the process ends. A session made off the
         // main queue (in a nonisolated `async` function) listens from there, once the main queue gets to it.
-        let listen: @MainActor @Sendable () -> Void = {
+        tasks.onTheMainQueue {
             backgroundSession.listen { transfers, afterEvents in
                 self.hear(transfers, afterEventsHandedOver: afterEvents)
             }
-        }
-        if MainQueueCheck.isOnMainQueue {
-            MainActor.assumeIsolated(listen)
-        } else {
-            Dispatch.DispatchQueue.main.async(execute: tasks.counting { MainActor.assumeIsolated(listen) })
         }
     }
 

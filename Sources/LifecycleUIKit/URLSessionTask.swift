@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LifecycleKit
 import Synchronization
@@ -85,7 +84,7 @@ public class URLSessionTask: @unchecked Sendable {
         let awaitedBy = awaitedBy
         let backgroundSession = backgroundSession
         let identifier = taskIdentifier
-        onTheMainQueue(of: tasks) {
+        tasks.onTheMainQueue {
             if let awaitedBy { awaitedBy.tasks.fellAsleep(awaitedBy.task) }
             let sent =
                 if let backgroundSession {
@@ -146,15 +145,6 @@ public class URLSessionTask: @unchecked Sendable {
             deliver(self, outcome)
         }
         return true
-    }
-
-    /// Runs `body` on the main queue, at once if this is it; otherwise as a block the host waits for.
-    private func onTheMainQueue(of tasks: AppTasks, _ body: @escaping @MainActor @Sendable () -> Void) {
-        if MainQueueCheck.isOnMainQueue {
-            MainActor.assumeIsolated(body)
-        } else {
-            Dispatch.DispatchQueue.main.async(execute: tasks.counting { MainActor.assumeIsolated(body) })
-        }
     }
 }
 
