@@ -10,9 +10,9 @@ public final class HTTPURLResponse: URLResponse, @unchecked Sendable {
     public init?(url: URL, statusCode: Int, httpVersion: String?, headerFields: [String: String]?) {
         self.statusCode = statusCode
         self.headerFields = headerFields ?? [:]
-        let contentType = headerFields?.first { $0.key.lowercased() == "content-type" }?.value
+        let contentType = headerFields?.headerValue("Content-Type")
         let mimeType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        let length = headerFields?.first { $0.key.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        let length = headerFields?.headerValue("Content-Length").flatMap { Int($0) }
         super.init(url: url, mimeType: mimeType, expectedContentLength: length ?? -1, textEncodingName: nil)
     }
 
@@ -23,6 +23,6 @@ public final class HTTPURLResponse: URLResponse, @unchecked Sendable {
 
     /// The value of a header field, whatever the case of its name.
     public func value(forHTTPHeaderField field: String) -> String? {
-        headerFields.first { $0.key.caseInsensitiveCompare(field) == .orderedSame }?.value
+        headerFields.headerValue(field)
     }
 }

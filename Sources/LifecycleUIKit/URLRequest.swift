@@ -38,7 +38,7 @@ public struct URLRequest: Sendable, Hashable {
 
     /// The value of a header field, whatever the case of its name.
     public func value(forHTTPHeaderField field: String) -> String? {
-        allHTTPHeaderFields?.first { $0.key.caseInsensitiveCompare(field) == .orderedSame }?.value
+        allHTTPHeaderFields?.headerValue(field)
     }
 
     /// Sets a header field, replacing a field of the same name whatever its case; `nil` removes it.
