@@ -156,7 +156,7 @@ public final class URLSession: @unchecked Sendable {
     private var tellingDelegate: @Sendable (URLSessionTask, URLSessionTask.Outcome) -> Void {
         { [self] task, outcome in
             forget(task)
-            onTheDelegatesQueue { [self] in
+            callingTheDelegate { [self] in
                 if case .success((let data, _)) = outcome {
                     if let dataTask = task as? URLSessionDataTask, let delegate = delegate as? URLSessionDataDelegate {
                         delegate.urlSession(self, dataTask: dataTask, didReceive: data)
@@ -175,8 +175,9 @@ public final class URLSession: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` that calls the delegate on the app's main queue.
-    private func onTheDelegatesQueue(_ work: @escaping @MainActor @Sendable () -> Void) {
+    /// Runs `work`, which calls the delegate, on the app's main queue (``URLSessionDelegate`` says why): not the
+    /// delegate queue, where completion handlers run (``onDelegateQueue(_:)``).
+    private func callingTheDelegate(_ work: @escaping @MainActor @Sendable () -> Void) {
         DispatchQueue.main.async(execute: work)
     }
 
@@ -234,7 +235,7 @@ public final class URLSession: @unchecked Sendable {
             task.finish(with: transfer.outcome)
         }
         guard afterEventsHandedOver else { return }
-        onTheDelegatesQueue { [self] in delegate?.urlSessionDidFinishEvents(forBackgroundURLSession: self) }
+        callingTheDelegate { [self] in delegate?.urlSessionDidFinishEvents(forBackgroundURLSession: self) }
     }
 
     /// The task of a transfer an earlier process began: a download, or an upload for a request that sends a body.
