@@ -177,6 +177,11 @@ extension Phone {
                 "the request \(identifier) requires external power, and the device is not charging ('charger on')",
                 culprit: .app)
         }
+        if pending.request.requiresNetworkConnectivity, !isNetworkReachable {
+            throw ImpossibleAction(
+                "the request \(identifier) requires network connectivity, and the network is off ('network on')",
+                culprit: .app)
+        }
         if apps[index].backgroundAppRefreshIsOff {
             throw ImpossibleAction("Background App Refresh is off for \(app): its requests do not run", culprit: .app)
         }

@@ -166,6 +166,9 @@ extension Phone {
             apps[try index(of: app)].backgroundAppRefreshIsOff = !enabled
         case .setCharging(let charging):
             isCharging = charging
+        case .setNetworkReachable(let reachable):
+            if isNetworkReachable, !reachable { networkOutageCount += 1 }
+            isNetworkReachable = reachable
         case .terminate(let app):
             terminate(try index(of: app), .terminate)
         case .memoryWarning:

@@ -41,6 +41,11 @@ public struct Phone: Sendable {
     public internal(set) var isLocked = false
     /// Whether the device is on its charger: a processing request that requires external power runs only then.
     public internal(set) var isCharging = false
+    /// Whether the device reaches the network (`network off` is airplane mode): a processing request that requires
+    /// network connectivity runs only then, and a host's simulated requests fail without it.
+    public internal(set) var isNetworkReachable = true
+    /// How many times the network has gone off: a request a host sent before the count changed was cut.
+    public internal(set) var networkOutageCount = 0
 
     var apps: AppRecords
     private(set) var indexByID: AppDirectory

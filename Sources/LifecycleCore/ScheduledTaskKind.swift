@@ -75,7 +75,7 @@ public struct TaskRequest: Sendable, Hashable, Codable {
     public var earliestBegin: Duration?
     /// `requiresExternalPower` (a processing request's).
     public var requiresExternalPower: Bool
-    /// `requiresNetworkConnectivity` (a processing request's). The model has no network: it is always met.
+    /// `requiresNetworkConnectivity` (a processing request's): it runs only while the network is on.
     public var requiresNetworkConnectivity: Bool
 
     public init(

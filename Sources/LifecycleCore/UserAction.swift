@@ -140,6 +140,9 @@ public enum UserAction: Sendable, Hashable {
     case setBackgroundAppRefresh(AppID, enabled: Bool)
     /// The device is put on its charger, or taken off it.
     case setCharging(Bool)
+    /// The device's network comes back, or goes (airplane mode, no signal): apps' requests fail while it is off, and
+    /// those in flight when it goes are cut (docs/lifecycle.md §19).
+    case setNetworkReachable(Bool)
     /// A host of real processes saw the app's process end on its own (it exited or crashed): the app is gone,
     /// with no callback, reason `crash`.
     case processEnded(AppID)

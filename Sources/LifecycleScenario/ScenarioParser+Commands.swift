@@ -229,6 +229,7 @@ extension ScenarioParser {
             .perform(.setBackgroundAppRefresh($0.app, enabled: $0.enabled))
         },
         "charger": CommandSyntax(arguments: [.onOff]) { .perform(.setCharging($0.enabled)) },
+        "network": CommandSyntax(arguments: [.onOff]) { .perform(.setNetworkReachable($0.enabled)) },
         "memory-warning": action(.memoryWarning),
         "memory-pressure": CommandSyntax(arguments: [.count]) { .perform(.memoryPressure(count: $0.count)) },
         "time-change": action(.significantTimeChange),

@@ -67,6 +67,7 @@ extension UserAction {
         case .expireTask(let app, let identifier): "bgtask-expire \(app) \(identifier)"
         case .setBackgroundAppRefresh(let app, let enabled): "background-app-refresh \(app) \(enabled ? "on" : "off")"
         case .setCharging(let charging): "charger \(charging ? "on" : "off")"
+        case .setNetworkReachable(let reachable): "network \(reachable ? "on" : "off")"
         }
     }
 }

@@ -385,6 +385,11 @@ import Testing
         ),
         ("charger maybe", "t.scenario:1:9: error: expected 'on' or 'off', found 'maybe'"),
         (
+            "profile ios17\napp news background-modes=processing bgtasks=com.news.sync:processing\ntap news\nsubmit news com.news.sync requires-network\nnetwork off\nbgtask-launch news com.news.sync",
+            "t.scenario:6:15: error: 'bgtask-launch news com.news.sync' is impossible here: the request com.news.sync requires network connectivity, and the network is off ('network on')"
+        ),
+        ("network down", "t.scenario:1:9: error: expected 'on' or 'off', found 'down'"),
+        (
             "profile ios17\napp notes scenes\nclose-window notes",
             "t.scenario:3:14: error: expected a scene id, such as notes#2, found 'notes'"
         ),

@@ -30,7 +30,7 @@ import Testing
         ),
         .runTaskRequest("a", identifier: "com.a.refresh"), .expireTask("a", identifier: "com.a.refresh"),
         .setBackgroundAppRefresh("a", enabled: false), .setBackgroundAppRefresh("a", enabled: true),
-        .setCharging(true), .setCharging(false),
+        .setCharging(true), .setCharging(false), .setNetworkReachable(false), .setNetworkReachable(true),
     ]
 
     @Test(arguments: actions)
