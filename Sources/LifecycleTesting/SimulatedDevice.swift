@@ -24,7 +24,7 @@ public final class SimulatedDevice {
     /// The simulator, whose trace keeps everything that happened.
     public let simulator: Simulator<CollectingTraceSink>
     /// The servers the apps' code reaches over the device's network (`URLSession`), on the phone's clock.
-    public let network = SimulatedNetwork()
+    public let network: SimulatedNetwork
     /// How many of the apps' exchanges over the network have ended: ``waitAndSettle(_:)`` stops the clock at each.
     private var exchangesEnded = 0
     /// The apps whose code called the system while they were suspended, in order (once per call): work they
@@ -98,6 +98,7 @@ public final class SimulatedDevice {
         self.simulator = Simulator(
             phone: Phone(profile: profile, device: device, deviceMemory: deviceMemory, apps: configurations),
             sink: CollectingTraceSink())
+        network = SimulatedNetwork(simulator: simulator)
         for (app, delegate) in delegates {
             applications[app] = Application(
                 bundleIdentifier: app, delegate: delegate, host: self, notificationCenters: notificationCenters)
@@ -158,6 +159,8 @@ public final class SimulatedDevice {
     /// #expect(device.state(of: "notes") == .suspended)  // since 2 s, when the task ended it
     /// ```
     public func waitAndSettle(_ duration: Duration) async {
+        // What the tasks have to do now (an answer that came at once, offline) happens before the time goes on.
+        if hasTasksAwake { await settle() }
         let end = simulator.instant(after: duration)
         var sleepsEnded = AppTasks.sleepsEndedCount
         var exchangesEnded = self.exchangesEnded
@@ -351,20 +354,26 @@ extension SimulatedDevice: ApplicationHost {
 
     /// Sends a request of an app's code over the device's ``network``: the exchange ends when the server's answer
     /// comes, on the phone's clock, unless the app's process is suspended meanwhile — a suspended process's sockets
-    /// are reclaimed, and the request fails with `.networkConnectionLost` when the app runs again — or ends, which
-    /// ends the request with it (docs/lifecycle.md §19).
+    /// are reclaimed, and the request fails with `.networkConnectionLost` when the app runs again — or the network
+    /// goes off meanwhile, which fails it so when its answer was due, or the process ends, which ends the request with
+    /// it (docs/lifecycle.md §19).
     public func send(
         _ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool
     ) -> Bool {
         let (outcome, latency) = network.exchange(for: request)
         let suspensions = simulator.phone.suspensionCount(of: app)
+        let outages = simulator.phone.networkOutageCount
         run(after: latency, for: app) { [self] in
-            guard simulator.phone.suspensionCount(of: app) == suspensions else {
+            let cut =
+                simulator.phone.suspensionCount(of: app) != suspensions
+                ? "while \(app) was suspended"
+                : simulator.phone.networkOutageCount != outages ? "when the network went off" : nil
+            if let cut {
                 simulator.record(
                     .note(
                         app,
-                        "\(request.method) \(request.url.absoluteString): the connection was lost while \(app) was "
-                            + "suspended (URLError.networkConnectionLost)"))
+                        "\(request.method) \(request.url.absoluteString): the connection was lost \(cut) "
+                            + "(URLError.networkConnectionLost)"))
                 _ = answered(.failure(.networkConnectionLost))
                 exchangesEnded += 1
                 return
@@ -377,7 +386,8 @@ extension SimulatedDevice: ApplicationHost {
     }
 
     /// Starts a transfer of one of an app's background URL sessions: the system carries it on, on the phone's clock,
-    /// whatever becomes of the app's process, unless the user swipes the app away, which cancels it. When it ends, a
+    /// whatever becomes of the app's process, and waits for the network while it is off, unless the user swipes the
+    /// app away, which cancels it. When it ends, a
     /// running app hears of it at once; a suspended app is woken, and one not running launched, in the background,
     /// for `application(_:handleEventsForBackgroundURLSession:completionHandler:)` — unless the user swiped it away
     /// (docs/lifecycle.md §19).
@@ -386,11 +396,13 @@ extension SimulatedDevice: ApplicationHost {
         finished: @escaping @MainActor (NetworkOutcome) -> Void
     ) -> Bool {
         // The system waits as long as a transfer takes: the request's timeout is the app's own waiting.
-        let (outcome, latency) = network.exchange(for: request, timingOut: false)
+        let (outcome, latency) = network.exchange(for: request, inBackgroundSession: true)
         let swipes = simulator.phone.forceQuitCount(of: app)
-        run(after: latency) { [self] in
-            let cancelled = simulator.phone.forceQuitCount(of: app) != swipes
-            let transfer = "background session \(identifier): \(request.method) \(request.url.absoluteString)"
+        let transfer = "background session \(identifier): \(request.method) \(request.url.absoluteString)"
+        let isCancelled: @MainActor () -> Bool = { [simulator] in simulator.phone.forceQuitCount(of: app) != swipes }
+        whenTheNetworkIsOn(after: latency, orWhen: isCancelled, noting: "\(transfer) waits for the network", in: app) {
+            [self] in
+            let cancelled = isCancelled()
             simulator.record(
                 .note(
                     app,
@@ -413,6 +425,23 @@ extension SimulatedDevice: ApplicationHost {
             }
         }
         return true
+    }
+
+    /// Runs `work` after `delay`, or, if the network is off then, once it is back or `givingUp` holds: the system looks
+    /// again every 10 s, as it resumes a background session's transfer when the network returns. The trace notes the
+    /// wait once.
+    private func whenTheNetworkIsOn(
+        after delay: Duration, orWhen givingUp: @escaping @MainActor () -> Bool, noting note: String?, in app: AppID,
+        _ work: @escaping @MainActor () -> Void
+    ) {
+        run(after: delay) { [self] in
+            guard simulator.phone.isNetworkReachable || givingUp() else {
+                if let note { simulator.record(.note(app, note)) }
+                whenTheNetworkIsOn(after: .seconds(10), orWhen: givingUp, noting: nil, in: app, work)
+                return
+            }
+            work()
+        }
     }
 
     /// Opens a URL in the app that declares its scheme (`url-schemes=`), as another app or a link opens it

@@ -1,5 +1,8 @@
 import Foundation
+import LifecycleCore
 import LifecycleKit
+import LifecycleSimulator
+import LifecycleTrace
 
 /// The servers a simulated device's apps reach over its network (docs/lifecycle.md §19): what each URL answers and
 /// how long it takes, on the phone's clock, and the requests that reached them.
@@ -8,7 +11,7 @@ import LifecycleKit
 /// let device = try SimulatedDevice(app: FeedApp.self, profile: .ios17)
 /// device.network.respond(to: "https://example.com/feed.json", body: #"["first"]"#, after: .milliseconds(400))
 /// device.network.respond(to: "https://example.com/upload", method: "POST", status: 201)
-/// device.network.isReachable = false                         // airplane mode: `.notConnectedToInternet`
+/// device.network.isReachable = false                         // `network off`: `.notConnectedToInternet`
 /// #expect(device.network.received.map(\.url.path) == ["/feed.json"])
 /// ```
 ///
@@ -16,15 +19,26 @@ import LifecycleKit
 /// URL of a host that answers no route gets `URLError.cannotFindHost`; one the host does not know, the status 404.
 /// The latest route declared for a URL wins. A request whose answer takes longer than its timeout (60 seconds unless
 /// the app's code sets another) fails with `URLError.timedOut` then; a background session's transfer waits as long as
-/// it takes.
+/// it takes, and while the network is off.
 @MainActor
 public final class SimulatedNetwork {
     /// What a server answers a request, after how long: `nil` to pass the request to the routes declared before.
     public typealias Responder = @MainActor (NetworkRequest) -> (outcome: NetworkOutcome, latency: Duration)?
 
-    /// Whether the phone reaches the network: when not, every request fails at once with
-    /// `URLError.notConnectedToInternet`.
-    public var isReachable = true
+    /// Whether the phone reaches the network: when not, a request fails at once with
+    /// `URLError.notConnectedToInternet`, and one in flight when it went off with `.networkConnectionLost` when its
+    /// answer was due. Setting it is the user action `network on` or `network off`, in the trace; the phone's
+    /// ``Phone/isNetworkReachable`` is the one state, which a scenario's `network off` changes too.
+    public var isReachable: Bool {
+        get { simulator.phone.isNetworkReachable }
+        set {
+            do {
+                try simulator.perform(.setNetworkReachable(newValue))
+            } catch {
+                preconditionFailure("the network can always be turned on or off: \(error)")
+            }
+        }
+    }
     /// The time a route declared without one takes to answer, on the phone's clock.
     public var latency: Duration = .milliseconds(300)
     /// The requests whose exchange ended with the server's reply reaching the app (or, for a background session's
@@ -34,8 +48,12 @@ public final class SimulatedNetwork {
     public private(set) var sent: [NetworkRequest] = []
     private var responders: [Responder] = []
     private var hosts: Set<String> = []
+    /// The simulator whose phone's network this is.
+    private let simulator: Simulator<CollectingTraceSink>
 
-    public init() {}
+    init(simulator: Simulator<CollectingTraceSink>) {
+        self.simulator = simulator
+    }
 
     /// Declares what `url` answers: `status`, `headers` and `body`, after `latency` (``latency`` unless told), to
     /// requests of `method` (any, unless told).
@@ -77,14 +95,17 @@ public final class SimulatedNetwork {
         }
     }
 
-    /// How the servers answer `request`, and when: when it times out first, `.timedOut` then (`timingOut`).
+    /// How the servers answer `request`, and when: when it times out first, `.timedOut` then; offline, at once
+    /// `.notConnectedToInternet`. A background session's transfer (`inBackgroundSession`) neither times out nor fails
+    /// offline: the system waits for the network and the server as long as it takes.
     func exchange(
-        for request: NetworkRequest, timingOut: Bool = true
+        for request: NetworkRequest, inBackgroundSession: Bool = false
     ) -> (outcome: NetworkOutcome, latency: Duration) {
         sent.append(request)
+        if inBackgroundSession { return answer(to: request) }
         guard isReachable else { return (.failure(.notConnectedToInternet), .zero) }
         let (outcome, latency) = answer(to: request)
-        return timingOut && latency > request.timeout ? (.failure(.timedOut), request.timeout) : (outcome, latency)
+        return latency > request.timeout ? (.failure(.timedOut), request.timeout) : (outcome, latency)
     }
 
     private func answer(to request: NetworkRequest) -> (outcome: NetworkOutcome, latency: Duration) {

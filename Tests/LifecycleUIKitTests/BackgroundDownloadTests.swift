@@ -140,6 +140,25 @@ final class ForgetfulEpisodesAppDelegate: EpisodesAppDelegate {
         #expect(podcast.device.state(of: "podcast") == .suspended)
     }
 
+    /// A background session's transfer waits for the network: offline, the download neither fails nor ends; once the
+    /// network is back, the system takes it up again (looking every 10 s) and wakes the app when it ends.
+    @Test func theDownloadWaitsForTheNetwork() async throws {
+        let podcast = try podcast()
+        for line in ["network off", "tap podcast", "home"] { try podcast.device.perform(line) }
+        await podcast.device.waitAndSettle(.seconds(60))
+        #expect(try !episodeIsSaved(podcast.device))
+        #expect(DownloadLog.outcomes == [])
+        let trace = podcast.device.printedTrace()
+        #expect(
+            trace.contains("background session MySession: GET https://example.com/episodes/1.mp3 waits for the network")
+        )
+        try podcast.device.perform("network on")
+        await podcast.device.waitAndSettle(.seconds(10))
+        #expect(try episodeIsSaved(podcast.device))
+        #expect(DownloadLog.outcomes == ["done"])
+        #expect(podcast.device.state(of: "podcast") == .suspended)
+    }
+
     /// The user swiping the app away cancels the download: iOS launches it for nothing, and the session the app makes
     /// when the user opens it again hears of the cancellation.
     @Test func aSwipeCancelsTheDownload() async throws {
