@@ -27,6 +27,9 @@ public struct ExplorationWeights: Sendable, Hashable {
     public var windows = 1.0
     /// Time passing, across the edges that matter: 1, 5, 10, 20, 30, 180 and 600 s.
     public var wait = 8.0
+    /// The device's network going off, or coming back: drawn only when the apps reach a network the test declared
+    /// (``LifecycleExplorer/network(_:)``).
+    public var network = 1.0
 
     public init() {}
 
@@ -34,7 +37,7 @@ public struct ExplorationWeights: Sendable, Hashable {
     var all: [Double] {
         [
             tap, home, switcher, overlays, calls, lock, memory, backgroundEvents, scheduledTasks, launchItems,
-            notifications, windows, wait,
+            notifications, windows, wait, network,
         ]
     }
 }

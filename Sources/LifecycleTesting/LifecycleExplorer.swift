@@ -119,9 +119,10 @@ public struct LifecycleExplorer {
     }
 
     /// Declares the servers the apps' code reaches in every session (``SimulatedDevice/network``):
-    /// `explorer.network { $0.respond(to: "https://example.com/feed", body: "[]") }`. With a network declared, a
-    /// finished download comes only from the apps' own background sessions: the explorer draws no `download` step,
-    /// as iOS wakes an app only for the events of a session it made.
+    /// `explorer.network { $0.respond(to: "https://example.com/feed", body: "[]") }`. With a network declared, the
+    /// explorer turns it off and on (`network off`, `network on`: the code's failure paths run), and a finished
+    /// download comes only from the apps' own background sessions: it draws no `download` step, as iOS wakes an app
+    /// only for the events of a session it made.
     public mutating func network(_ declare: @escaping @MainActor (SimulatedNetwork) -> Void) {
         networkDeclarations.append(declare)
     }
@@ -197,8 +198,8 @@ public struct LifecycleExplorer {
         _ session: Int, actions: Int, seed: UInt64, lookingForFindings: Bool = true
     ) async -> Outcome {
         var generator = SessionGenerator(
-            seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps)
-        generator.downloadsComeFromTransfers = !networkDeclarations.isEmpty
+            seed: Self.sessionSeed(session, of: seed), weights: weights, apps: scenario.apps,
+            hasNetwork: !networkDeclarations.isEmpty)
         guard let watch = Watch(self) else { return Outcome(commands: [], finding: nil, trace: "") }
         // The main actor is the tests' too: a session's steps settle only when the apps' tasks need it.
         await Task.yield()

@@ -9,6 +9,7 @@ protocol PhoneView {
     var overlay: Phone.Overlay? { get }
     var isLocked: Bool { get }
     var isCharging: Bool { get }
+    var isNetworkReachable: Bool { get }
     var foregroundApp: AppID? { get }
     var appsOnScreen: [AppID] { get }
     var hiddenSlideOverWindow: SceneID? { get }
@@ -29,6 +30,7 @@ extension Simulator: PhoneView {
     var overlay: Phone.Overlay? { phone.overlay }
     var isLocked: Bool { phone.isLocked }
     var isCharging: Bool { phone.isCharging }
+    var isNetworkReachable: Bool { phone.isNetworkReachable }
     var foregroundApp: AppID? { phone.foregroundApp }
     var appsOnScreen: [AppID] { phone.appsOnScreen }
     var hiddenSlideOverWindow: SceneID? { phone.hiddenSlideOverWindow }

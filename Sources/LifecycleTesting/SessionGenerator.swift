@@ -11,7 +11,7 @@ struct SessionGenerator {
 
     private enum Kind: Int, CaseIterable {
         case tap, home, switcher, overlays, calls, lock, memory, backgroundEvents, scheduledTasks, launchItems
-        case notifications, windows, wait
+        case notifications, windows, wait, network
     }
 
     var random: SplitMix64
@@ -22,22 +22,30 @@ struct SessionGenerator {
     private let waits: [Duration]
     let weights: [Double]
     let apps: [AppConfiguration]
-    /// Whether a finished download comes only from the apps' own background sessions (a network is declared): no
-    /// `download` step is drawn then, as the system wakes an app only for the events of a session it made.
-    var downloadsComeFromTransfers = false
+    /// Whether the apps reach a network the test declared. Then the network goes off and comes back now and then, and
+    /// a finished download comes only from the apps' own background sessions: no `download` step is drawn, as the
+    /// system wakes an app only for the events of a session it made. (Without one, no network step is drawn, and the
+    /// sessions of a seed are those they were before network steps came.)
+    private let hasNetwork: Bool
     /// The apps' ids, drawn from without copying a whole configuration each time.
     private let appIDs: [AppID]
     private let total: Double
 
-    init(seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration], longestWait: Duration = .seconds(600)) {
+    init(
+        seed: UInt64, weights: ExplorationWeights, apps: [AppConfiguration], longestWait: Duration = .seconds(600),
+        hasNetwork: Bool = false
+    ) {
         self.random = SplitMix64(seed: seed)
         self.restarts = SplitMix64(seed: ~seed)
         let waits = Self.waits.filter { $0 <= longestWait }
         self.waits = waits.isEmpty ? [Self.waits[0]] : waits
+        var weights = weights
+        if !hasNetwork { weights.network = 0 }
         self.weights = weights.all
         self.apps = apps
         self.appIDs = apps.map(\.id)
-        self.total = weights.all.reduce(0, +)
+        self.total = self.weights.reduce(0, +)
+        self.hasNetwork = hasNetwork
     }
 
     /// The next step for the phone's situation.
@@ -79,6 +87,7 @@ struct SessionGenerator {
         case .notifications: return .perform(notificationStep(on: phone))
         case .windows: return .perform(windowStep(for: app, on: phone))
         case .wait: return .wait(pick(waits))
+        case .network: return .perform(.setNetworkReachable(!phone.isNetworkReachable))
         }
     }
 
@@ -119,7 +128,7 @@ struct SessionGenerator {
         // background event in three is one. (Later, a prewarm runs none of the app's code.)
         if phone.profile.prewarmRunsLaunchMethods, restarts.next() % 3 == 0 { return .prewarm(app) }
         let configuration = apps.first { $0.id == app }
-        var events: [BackgroundEvent] = downloadsComeFromTransfers ? [] : [.download]
+        var events: [BackgroundEvent] = hasNetwork ? [] : [.download]
         if configuration?.backgroundModes.contains(.remoteNotification) == true { events.append(.push) }
         if configuration?.backgroundModes.contains(.fetch) == true { events.append(.fetch) }
         guard !events.isEmpty else { return nil }

@@ -255,8 +255,8 @@ final class CarefulDraftUploader: DraftUploader {
         let cases: [(make: @MainActor () -> DraftUploader, finding: String?, steps: Int)] = [
             // Shrunk to `tap drafts`, `home`.
             ({ DraftUploader() }, "invariant", 2),
-            // Shrunk to `tap drafts`, `home`, `tap drafts`, `home`, `wait 30s`: two uploads overlap.
-            ({ OneTaskDraftUploader() }, "background-task-not-ended", 5),
+            // Shrunk to `tap drafts`, `home`, `tap drafts`, `home`, `wait 5s`, `wait 20s`: two uploads overlap.
+            ({ OneTaskDraftUploader() }, "background-task-not-ended", 6),
             ({ CarefulDraftUploader() }, nil, 0),
         ]
         for (make, finding, steps) in cases {
