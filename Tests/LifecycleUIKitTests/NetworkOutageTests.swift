@@ -6,30 +6,29 @@ import Testing
 
 // The network going off (`network off`, airplane mode) under app code written for iOS (docs/lifecycle.md §19). The feed
 // app's background fetch looks careful: it calls the fetch's completion handler from both closures of its network
-// layer, the data's and the error's. The layer is C4Q's `NetworkHelper2` (AC-iOS-MidProgramAssessment,
-// Model/NetworkHelper2.swift), ported as written but for the `Sendable` marks Swift 6 asks of it: it hands the answer to
-// the main queue and gives up there with `guard let data = data else { return }` before it looks at the error, so that
-// offline, when a request has an error and no data, neither closure is called. The careful layer checks the error first.
+// layer, the data's and the error's. The layer follows C4Q's `NetworkHelper2` (AC-iOS-MidProgramAssessment,
+// Model/NetworkHelper2.swift), written again here with the `Sendable` marks Swift 6 asks for: it hands the answer to
+// the main queue and gives up there when no data came, before it looks at the error, so that offline, when a request
+// has an error and no data, neither closure is called. The careful layer checks the error first.
 
 final class NetworkHelper2: Sendable {
-    private init() {}
     static let manager = NetworkHelper2()
-    private let urlSession = URLSession(configuration: URLSessionConfiguration.default)
+    private let session = URLSession(configuration: .default)
+
+    private init() {}
+
     func performDataTask(
         with url: URL, completionHandler: @escaping @MainActor @Sendable (Data) -> Void,
         errorHandler: @escaping @MainActor @Sendable (Error) -> Void
     ) {
-        self.urlSession.dataTask(with: url) { (data: Data?, response: URLResponse?, error: Error?) in
+        let task = session.dataTask(with: url) { data, _, error in
             DispatchQueue.main.async {
-                guard let data = data else {
-                    return
-                }
-                if let error = error {
-                    errorHandler(error)
-                }
+                guard let data else { return }  // the bug: an error with no data is dropped here
+                if let error { errorHandler(error) }
                 completionHandler(data)
             }
-        }.resume()
+        }
+        task.resume()
     }
 }
 
