@@ -99,7 +99,10 @@ let package = Package(
         // The messages between a supervisor and the app processes it runs (docs/supervisor.md).
         .target(name: "LifecycleWire", dependencies: ["LifecycleCore", "CLifecycleShims"]),
         // Linux calls Swift cannot make directly (prctl, SO_PEERCRED).
-        .target(name: "CLifecycleShims"),
+        .target(
+            name: "CLifecycleShims",
+            // dlsym, in the C library itself since glibc 2.34, in libdl before.
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Real processes: the lifecycle from the terminal session's signals, with a real watchdog, or from a
         // supervisor.
         .target(

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The Swift tasks one process of an app started under a host that simulates processes, and the work they and its
@@ -34,6 +35,8 @@ package final class AppTasks: Sendable {
 
     private let state = Mutex(State())
 
+    /// The phone's date, for the app's code on any thread, when its host's clock is not the real one.
+    package let phoneDate: (@Sendable () -> Date)?
     /// Runs work of the app's on the phone's clock, after a delay, as its main-queue work: a sleep's wake.
     package let scheduleWake: @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
 
@@ -44,7 +47,7 @@ package final class AppTasks: Sendable {
     /// phone's clock (`Application.run(after:_:)`). `send` and `runOnMainQueue` reach the app's network and
     /// main queue from its code anywhere.
     package init(
-        defaults: AppDefaults? = nil, container: AppContainer? = nil,
+        defaults: AppDefaults? = nil, container: AppContainer? = nil, phoneDate: (@Sendable () -> Date)? = nil,
         backgroundTransfers: @escaping @MainActor @Sendable () -> BackgroundTransfers?,
         send: @escaping @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool,
         runOnMainQueue: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void,
@@ -52,6 +55,7 @@ package final class AppTasks: Sendable {
     ) {
         self.defaults = defaults
         self.container = container
+        self.phoneDate = phoneDate
         self.backgroundTransfers = backgroundTransfers
         self.send = send
         self.runOnMainQueue = runOnMainQueue

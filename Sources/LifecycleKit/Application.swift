@@ -49,7 +49,7 @@ public final class Application {
     package var tasks: AppTasks {
         if let startedTasks { return startedTasks }
         let made = AppTasks(
-            defaults: defaults, container: container,
+            defaults: defaults, container: container, phoneDate: host.phoneDate,
             backgroundTransfers: { [weak self] in self?.backgroundTransfers },
             // An application that is gone answers nothing, as the ended host does.
             send: { [weak self] request, answered in self?.send(request, answered: answered) ?? true },

@@ -55,6 +55,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// The phone's date: the real one in a process; under the simulator, the date the device started at plus
     /// the virtual time since, so that a date an app gives the system reads the same in every run.
     var currentDate: Date { get }
+    /// ``currentDate`` for the app's code on any thread, under a host whose clock is not the real one (a simulated
+    /// device): what `Date()` gives the app's code there (docs/lifecycle.md §19). `nil` for the real clock.
+    nonisolated var phoneDate: (@Sendable () -> Date)? { get }
     /// The kind of device the app runs on: `UIDevice.current.userInterfaceIdiom`.
     var deviceKind: DeviceKind { get }
     /// The major iOS version the app runs on: `UIDevice.current.systemVersion`.
@@ -99,6 +102,7 @@ public protocol ApplicationHost: AnyObject, Sendable {
 extension ApplicationHost {
     /// The real date: the phone's in a process.
     public var currentDate: Date { Date() }
+    public nonisolated var phoneDate: (@Sendable () -> Date)? { nil }
 
     /// The kind of device and the iOS version the app runs on (`UIDevice.current`): a host of one process knows
     /// neither, and says an iPhone of the default profile's.

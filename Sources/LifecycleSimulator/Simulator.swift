@@ -28,7 +28,11 @@ public final class Simulator<Sink: TraceSink> {
     // reaches its simulator while it writes) at a fraction of the cost, once a record.
     @exclusivity(unchecked) public private(set) var phone: Phone
     /// Time since the start.
-    @exclusivity(unchecked) public private(set) var now: Duration = .zero
+    @exclusivity(unchecked) public private(set) var now: Duration = .zero {
+        didSet { clock.publish(now) }
+    }
+    /// ``now``, for code on other threads.
+    public let clock = SharedClock()
     /// Where the trace goes.
     ///
     /// - Precondition: not used from inside the sink's own `write(_:)` (the simulator traps, as Swift's run-time

@@ -25,6 +25,8 @@ public final class SimulatedDevice {
     public let simulator: Simulator<CollectingTraceSink>
     /// The servers the apps' code reaches over the device's network (`URLSession`), on the phone's clock.
     public let network: SimulatedNetwork
+    /// ``currentDate`` for the apps' code on any thread: `Date()` there (docs/lifecycle.md §19).
+    public nonisolated let phoneDate: (@Sendable () -> Date)?
     /// How many of the apps' exchanges over the network have ended: ``waitAndSettle(_:)`` stops the clock at each.
     private var exchangesEnded = 0
     /// The apps whose code called the system while they were suspended, in order (once per call): work they
@@ -99,6 +101,8 @@ public final class SimulatedDevice {
             phone: Phone(profile: profile, device: device, deviceMemory: deviceMemory, apps: configurations),
             sink: CollectingTraceSink())
         network = SimulatedNetwork(simulator: simulator)
+        let clock = simulator.clock
+        phoneDate = { startDate.addingTimeInterval(clock.now.inSeconds) }
         for (app, delegate) in delegates {
             applications[app] = Application(
                 bundleIdentifier: app, delegate: delegate, host: self, notificationCenters: notificationCenters)
@@ -109,6 +113,7 @@ public final class SimulatedDevice {
         // From the first device on, so that the work a task sends to Swift's pool in a step is counted by the
         // settle after it.
         AppTasks.countPoolJobs()
+        AppTasks.readDatesOnThePhonesClock()
     }
 
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.

@@ -1,3 +1,4 @@
+import CLifecycleShims
 import Dispatch
 import LifecycleKit
 
@@ -10,6 +11,21 @@ extension AppTasks {
         if let blockOwner { return blockOwner }
         guard MainQueueCheck.isOnMainQueue else { return nil }
         return MainActor.assumeIsolated { Application.simulatedCodeRunning?.tasks }
+    }
+
+    /// Makes `Date()` (and Dispatch's wall time) in an app's code under a simulated device the phone's date, on
+    /// whichever thread the code runs: its turns on the main queue, its Swift tasks, the blocks it sends to Dispatch's
+    /// queues (docs/lifecycle.md §19). A test's own code, and a real process, keep the real date. On Linux; elsewhere
+    /// the date stays the real one.
+    package static func readDatesOnThePhonesClock() {
+        lifecycle_clock_read_dates_with { now in
+            guard let date = AppTasks.ofCodeRunningHere?.phoneDate?() else { return 0 }
+            let nanoseconds = Int((date.timeIntervalSince1970 * 1_000_000_000).rounded())
+            let (seconds, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+            now.pointee.tv_sec = fraction < 0 ? seconds - 1 : seconds
+            now.pointee.tv_nsec = fraction < 0 ? fraction + 1_000_000_000 : fraction
+            return 1
+        }
     }
 }
 

@@ -10,6 +10,7 @@ int lifecycle_set_parent_death_signal(int signal);
 /// The process id of the peer of a connected Unix-domain socket (SO_PEERCRED), or -1.
 pid_t lifecycle_peer_process(int socket);
 
+#include "lifecycle_clock.h"
 #include "lifecycle_pool.h"
 #include "lifecycle_signals.h"
 
