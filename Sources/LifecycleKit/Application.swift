@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleCore
+import Synchronization
 
 /// The app as its code sees it, with UIKit's Swift names (`UIApplication`).
 ///
@@ -125,7 +126,15 @@ public final class Application {
     /// The application whose code its host runs now, in a turn (docs/lifecycle.md §19): a delegate's method, an
     /// observer, a handler, its main queue's work. `nil` between turns: in a test's own code, or in a Swift task that
     /// resumed after waiting (which ``current`` still knows by ``startedBy``).
-    public internal(set) static var running: Application?
+    public internal(set) static var running: Application? {
+        didSet { someCodeRuns.store(running != nil, ordering: .relaxed) }
+    }
+    /// Whether ``running`` is set, for a thread that asks without the main actor: the reader of the date, which
+    /// asks on every read of the real-time clock, and needs the main actor only when some app's code runs.
+    private nonisolated static let someCodeRuns = Atomic<Bool>(false)
+    /// Whether some app's code runs its turn on the main queue now (``running`` is set), asked from any thread. (The
+    /// app's Swift tasks know theirs by `AppTasks.current`.)
+    package nonisolated static var isRunningSomeTurn: Bool { someCodeRuns.load(ordering: .relaxed) }
 
     /// How many applications this process has made, and the one when it has made one: a process's app.
     private static var madeCount = 0

@@ -319,8 +319,8 @@ public struct LifecycleExplorer {
         @inline(__always)
         func perform(_ command: Scenario.Command) async -> Bool {
             if case .wait(let duration) = command {
-                // The apps' tasks that wake from their sleeps meanwhile run when they wake.
-                await device.waitAndSettle(duration)
+                // The apps' tasks that wake from their sleeps meanwhile run when they wake. (The step before settled.)
+                await device.waitAndSettleSettled(duration)
                 plainReturn = nil
                 return true
             }

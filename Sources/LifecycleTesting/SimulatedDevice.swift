@@ -166,6 +166,11 @@ public final class SimulatedDevice {
     public func waitAndSettle(_ duration: Duration) async {
         // What the tasks have to do now (an answer that came at once, offline) happens before the time goes on.
         if hasTasksAwake { await settle() }
+        await waitAndSettleSettled(duration)
+    }
+
+    /// ``waitAndSettle(_:)`` once the apps' tasks have done what they could: the explorer settles after every step.
+    func waitAndSettleSettled(_ duration: Duration) async {
         let end = simulator.instant(after: duration)
         var sleepsEnded = AppTasks.sleepsEndedCount
         var exchangesEnded = self.exchangesEnded

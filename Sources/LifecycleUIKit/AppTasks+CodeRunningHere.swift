@@ -19,7 +19,12 @@ extension AppTasks {
     /// the date stays the real one.
     package static func readDatesOnThePhonesClock() {
         lifecycle_clock_read_dates_with { now in
-            guard let date = AppTasks.ofCodeRunningHere?.phoneDate?() else { return 0 }
+            // Every read of the real-time clock in the process comes here: the main actor is asked only in an app's
+            // turn (the run loop reads the date between an explorer's sessions, and a test's own code reads it).
+            let tasks =
+                AppTasks.current?.tasks ?? AppTasks.blockOwner
+                ?? (Application.isRunningSomeTurn ? AppTasks.ofCodeRunningHere : nil)
+            guard let date = tasks?.phoneDate?() else { return 0 }
             let nanoseconds = Int((date.timeIntervalSince1970 * 1_000_000_000).rounded())
             let (seconds, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
             now.pointee.tv_sec = fraction < 0 ? seconds - 1 : seconds
