@@ -325,3 +325,43 @@ public struct ToolbarItemGroup<Content: View>: View, ContainerView {
         self.content = content()
     }
 }
+
+/// A gauge: its labels are evaluated, nothing is drawn.
+public struct Gauge<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let label: Label
+    let currentValueLabel: CurrentValueLabel
+
+    public init<V: BinaryFloatingPoint>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
+        self.label = label()
+        self.currentValueLabel = currentValueLabel()
+    }
+
+    func evaluate(in pass: EvaluationPass, at path: ViewPath) {
+        AccessoryView(content: label, accessory: currentValueLabel).evaluate(in: pass, at: path)
+    }
+}
+
+extension Gauge where CurrentValueLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
+        self.init(value: value, in: bounds, label: label, currentValueLabel: { EmptyView() })
+    }
+}
+
+/// A canvas: nothing is drawn, so its renderer is never called.
+public struct Canvas: View, PrimitiveView {
+    public typealias Body = Never
+
+    public init(
+        opaque: Bool = false, rendersAsynchronously: Bool = false,
+        renderer: @escaping (inout GraphicsContext, CGSize) -> Void
+    ) {}
+}
+
+/// What a canvas draws with: never given, as nothing is drawn.
+public struct GraphicsContext {
+    private init() {}
+}
