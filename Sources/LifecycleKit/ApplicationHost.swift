@@ -67,6 +67,8 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// `UIApplication.open(_:options:completionHandler:)`: opens the URL in the app that handles its scheme, once the
     /// calling code has returned to the run loop, and tells whether one did.
     func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void)
+    /// `UIApplication.canOpenURL(_:)`: whether an app on the phone handles the URL's scheme.
+    func canOpen(_ url: String) -> Bool
     /// The JSON of a remote notification's payload the app declares, by its name (docs/lifecycle.md §19), if the host
     /// knows it.
     func notificationPayload(named name: String, of app: AppID) -> String?
@@ -114,6 +116,7 @@ extension ApplicationHost {
     public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
         completion(false)
     }
+    public func canOpen(_ url: String) -> Bool { false }
 
     /// A host that knows no declared payload: pushes carry an empty `userInfo`.
     public func notificationPayload(named name: String, of app: AppID) -> String? { nil }

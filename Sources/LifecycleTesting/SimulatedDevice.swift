@@ -454,15 +454,19 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
+    /// Whether an app on the phone declares the URL's scheme (`url-schemes=`): `UIApplication.canOpenURL(_:)`.
+    public func canOpen(_ url: String) -> Bool { appHandling(url) != nil }
+
+    /// The app that declares the URL's scheme, if one does.
+    private func appHandling(_ url: String) -> AppID? {
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return simulator.phone.appIDs.first { simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true }
+    }
+
     /// Opens a URL in the app that declares its scheme (`url-schemes=`), as another app or a link opens it
     /// (`open-url`), once the calling code returns; `false` when no app handles it or the phone cannot open it now.
     public func open(_ url: String, from app: AppID, completion: @escaping @MainActor (Bool) -> Void) {
-        let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        guard
-            let target = simulator.phone.appIDs.first(where: {
-                simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true
-            })
-        else {
+        guard let target = appHandling(url) else {
             completion(false)
             return
         }

@@ -11,6 +11,21 @@ extension UIApplication {
 
     /// Whether the app may change its icon: not here.
     public var supportsAlternateIcons: Bool { false }
+    /// The icon the app set: always its own.
+    public var alternateIconName: String? { nil }
+
+    /// `setAlternateIconName(_:completionHandler:)`: refused, as the app has no other icon here
+    /// (`NSFeatureUnsupportedError`, as iOS refuses where alternate icons are not supported).
+    public func setAlternateIconName(
+        _ alternateIconName: String?, completionHandler: (@MainActor @Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        completionHandler?(NSError(domain: NSCocoaErrorDomain, code: NSFeatureUnsupportedError))
+    }
+
+    /// `setAlternateIconName(_:) async throws`.
+    public func setAlternateIconName(_ alternateIconName: String?) async throws {
+        throw NSError(domain: NSCocoaErrorDomain, code: NSFeatureUnsupportedError)
+    }
     /// The text size the user chose: the default one.
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }
     /// The direction the interface reads in.

@@ -183,6 +183,10 @@ extension UIApplication {
         Application.protectedDataWillBecomeUnavailableNotification
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Application.protectedDataDidBecomeAvailableNotification
+    /// Posted when the user turns Background App Refresh on or off for the app: not posted here (the trace shows the
+    /// change; ``backgroundRefreshStatus`` reads it).
+    public nonisolated static let backgroundRefreshStatusDidChangeNotification = Notification.Name(
+        "UIApplicationBackgroundRefreshStatusDidChangeNotification")
     /// Posted when the user takes a screenshot: no step does, so it is never posted here.
     public nonisolated static let userDidTakeScreenshotNotification = Notification.Name(
         "UIApplicationUserDidTakeScreenshotNotification")
@@ -206,6 +210,11 @@ extension UIApplication {
         completionHandler completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         kitApplication.host.open(url.absoluteString, from: kitApplication.bundleIdentifier) { completion?($0) }
+    }
+
+    /// `canOpenURL(_:)`: whether an app on the phone handles the URL's scheme (a declared app's `url-schemes=`).
+    public func canOpenURL(_ url: URL) -> Bool {
+        kitApplication.host.canOpen(url.absoluteString)
     }
 
     /// `registerForRemoteNotifications()`: the app asks for a device token. The model has no push service: the app

@@ -389,6 +389,11 @@ final class EverydayAppDelegate: UIResponder, UIApplicationDelegate {
         let application = UIApplication.application(for: try #require(device.applications["notes"]))
         #expect(application.isRegisteredForRemoteNotifications)
         #expect(application.minimumBackgroundFetchInterval == UIApplication.backgroundFetchIntervalMinimum)
+        #expect(application.canOpenURL(URL(string: "mail://inbox")!))
+        #expect(!application.canOpenURL(URL(string: "maps://here")!))
+        var iconError: (any Error)?
+        application.setAlternateIconName("Dark") { iconError = $0 }
+        #expect((iconError as? NSError)?.code == NSFeatureUnsupportedError)
         application.kitApplication.runAsItsCode { notes.delegate?.share(application) }
         device.wait(.zero)
         #expect(notes.delegate?.opened == true, "\(device.printedTrace())")
