@@ -460,7 +460,9 @@ extension SimulatedDevice: ApplicationHost {
     /// The app that declares the URL's scheme, if one does.
     private func appHandling(_ url: String) -> AppID? {
         let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        return simulator.phone.appIDs.first { simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true }
+        return simulator.phone.appIDs.first {
+            simulator.phone.configuration(of: $0)?.urlSchemes.contains(scheme) == true
+        }
     }
 
     /// Opens a URL in the app that declares its scheme (`url-schemes=`), as another app or a link opens it
