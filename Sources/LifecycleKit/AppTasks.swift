@@ -50,6 +50,7 @@ package final class AppTasks: Sendable {
         defaults: AppDefaults? = nil, container: AppContainer? = nil, phoneDate: (@Sendable () -> Date)? = nil,
         backgroundTransfers: @escaping @MainActor @Sendable () -> BackgroundTransfers?,
         send: @escaping @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool,
+        networkIsReachable: @escaping @MainActor @Sendable () -> Bool = { true },
         runOnMainQueue: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void,
         scheduleWake: @escaping @MainActor @Sendable (Duration, @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
@@ -58,6 +59,7 @@ package final class AppTasks: Sendable {
         self.phoneDate = phoneDate
         self.backgroundTransfers = backgroundTransfers
         self.send = send
+        self.networkIsReachable = networkIsReachable
         self.runOnMainQueue = runOnMainQueue
         self.scheduleWake = scheduleWake
     }
@@ -69,6 +71,8 @@ package final class AppTasks: Sendable {
     /// Sends a request of the app's code over its host's network (``Application/send(_:answered:)``): `false` when
     /// the host has none.
     package let send: @MainActor @Sendable (NetworkRequest, @escaping @MainActor (NetworkOutcome) -> Bool) -> Bool
+    /// Whether the phone reaches the network now (``ApplicationHost/isNetworkReachable``).
+    package let networkIsReachable: @MainActor @Sendable () -> Bool
 
     /// The defaults of the app whose tasks these are: what `UserDefaults.standard` is in their code, on any thread.
     package let defaults: AppDefaults?

@@ -54,6 +54,7 @@ public final class Application {
             backgroundTransfers: { [weak self] in self?.backgroundTransfers },
             // An application that is gone answers nothing, as the ended host does.
             send: { [weak self] request, answered in self?.send(request, answered: answered) ?? true },
+            networkIsReachable: { [weak self] in self?.host.isNetworkReachable ?? true },
             runOnMainQueue: { [weak self] work in
                 self?.enqueueMainQueueWork(work)
                 self?.runMainQueueWork()

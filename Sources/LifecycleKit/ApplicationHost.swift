@@ -92,6 +92,9 @@ public protocol ApplicationHost: AnyObject, Sendable {
     /// Returns `false` when the host has no network of its own: a real process reaches the real one.
     func send(_ request: NetworkRequest, from app: AppID, answered: @escaping @MainActor (NetworkOutcome) -> Bool)
         -> Bool
+    /// Whether the phone reaches the network now (`network off` is airplane mode): what a session that waits for
+    /// connectivity asks before it sends. A host of a real process says yes, and the request finds out.
+    var isNetworkReachable: Bool { get }
     /// Starts a transfer of one of the app's background URL sessions (docs/lifecycle.md §19), which the system
     /// carries on whatever becomes of the app's process: `finished` runs when it ends, on the phone's clock, and the
     /// host wakes or launches the app for it if need be. Returns `false` when the host has no network of its own.
@@ -117,6 +120,7 @@ extension ApplicationHost {
         completion(false)
     }
     public func canOpen(_ url: String) -> Bool { false }
+    public var isNetworkReachable: Bool { true }
 
     /// A host that knows no declared payload: pushes carry an empty `userInfo`.
     public func notificationPayload(named name: String, of app: AppID) -> String? { nil }

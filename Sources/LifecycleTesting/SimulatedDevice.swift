@@ -454,6 +454,9 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
+    /// Whether the phone reaches the network now (``SimulatedNetwork/isReachable``).
+    public var isNetworkReachable: Bool { simulator.phone.isNetworkReachable }
+
     /// Whether an app on the phone declares the URL's scheme (`url-schemes=`): `UIApplication.canOpenURL(_:)`.
     public func canOpen(_ url: String) -> Bool { appHandling(url) != nil }
 

@@ -79,7 +79,8 @@ public final class URLSession: @unchecked Sendable {
         with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDataTask {
         refuseCompletionHandlerInBackground()
-        return URLSessionDataTask(request: request, sending: prepared(request), deliver: handing(to: completionHandler))
+        return made(
+            URLSessionDataTask(request: request, sending: prepared(request), deliver: handing(to: completionHandler)))
     }
 
     public func uploadTask(
@@ -87,8 +88,9 @@ public final class URLSession: @unchecked Sendable {
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionUploadTask {
         refuseCompletionHandlerInBackground()
-        return URLSessionUploadTask(
-            request: request, sending: prepared(request, body: bodyData), deliver: handing(to: completionHandler))
+        return made(
+            URLSessionUploadTask(
+                request: request, sending: prepared(request, body: bodyData), deliver: handing(to: completionHandler)))
     }
 
     public func downloadTask(
@@ -102,7 +104,7 @@ public final class URLSession: @unchecked Sendable {
         with request: URLRequest, completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDownloadTask {
         refuseCompletionHandlerInBackground()
-        return URLSessionDownloadTask(request: request, sending: prepared(request)) { [self] _, outcome in
+        let task = URLSessionDownloadTask(request: request, sending: prepared(request)) { [self] _, outcome in
             onDelegateQueue {
                 switch outcome {
                 case .success((let data, let response)):
@@ -113,6 +115,7 @@ public final class URLSession: @unchecked Sendable {
                 }
             }
         }
+        return made(task)
     }
 
     // MARK: Delegate
@@ -122,14 +125,14 @@ public final class URLSession: @unchecked Sendable {
     }
 
     public func dataTask(with request: URLRequest) -> URLSessionDataTask {
-        kept(
+        made(
             URLSessionDataTask(
                 request: request, sending: prepared(request), backgroundSession: backgroundSession,
                 deliver: tellingDelegate))
     }
 
     public func uploadTask(with request: URLRequest, from bodyData: Data) -> URLSessionUploadTask {
-        kept(
+        made(
             URLSessionUploadTask(
                 request: request, sending: prepared(request, body: bodyData), backgroundSession: backgroundSession,
                 deliver: tellingDelegate))
@@ -145,7 +148,7 @@ public final class URLSession: @unchecked Sendable {
     }
 
     public func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
-        kept(
+        made(
             URLSessionDownloadTask(
                 request: request, sending: prepared(request), backgroundSession: backgroundSession,
                 deliver: tellingDelegate))
@@ -211,11 +214,11 @@ public final class URLSession: @unchecked Sendable {
     private func exchange(_ request: URLRequest, body: Data?) async throws -> (Data, URLResponse) {
         if _Concurrency.Task<Never, Never>.isCancelled { throw URLError(.cancelled) }
         let wake = Wake<(Data, URLResponse)>()
-        let task = URLSessionDataTask(
-            request: request, sending: prepared(request, body: body), awaitedBy: AppTasks.current
-        ) { _, outcome in
-            wake.resume(with: outcome.mapError { $0 })
-        }
+        let task = made(
+            URLSessionDataTask(request: request, sending: prepared(request, body: body), awaitedBy: AppTasks.current) {
+                _, outcome in
+                wake.resume(with: outcome.mapError { $0 })
+            })
         return try await withTaskCancellationHandler {
             task.resume()
             return try await withUnsafeThrowingContinuation { wake.wait(with: $0) }
@@ -258,10 +261,21 @@ public final class URLSession: @unchecked Sendable {
         backgroundTasks.withLock { tasksInFlight[task.taskIdentifier] = nil }
     }
 
-    /// A background session's task, kept until it ends, so that its transfer's end reaches it.
-    private func kept<Task: URLSessionTask>(_ task: Task) -> Task {
-        guard backgroundSession != nil else { return task }
-        backgroundTasks.withLock { tasksInFlight[task.taskIdentifier] = task }
+    /// A task made by this session, as the session keeps it: a background session's until it ends, so that its
+    /// transfer's end reaches it (the system waits for the network for it); another's waiting for the network while
+    /// the phone has none, if the configuration says so (`waitsForConnectivity`), telling the delegate once.
+    private func made<Task: URLSessionTask>(_ task: Task) -> Task {
+        if backgroundSession != nil {
+            backgroundTasks.withLock { tasksInFlight[task.taskIdentifier] = task }
+        } else if settings.waitsForConnectivity {
+            task.waitForConnectivity(
+                URLSessionTask.ConnectivityWait(resourceTimeout: .seconds(settings.timeoutIntervalForResource)) {
+                    [self] task in
+                    callingTheDelegate { [self] in
+                        (delegate as? URLSessionTaskDelegate)?.urlSession(self, taskIsWaitingForConnectivity: task)
+                    }
+                })
+        }
         return task
     }
 

@@ -29,10 +29,13 @@ public final class URLSessionConfiguration: @unchecked Sendable {
     public var httpAdditionalHeaders: [AnyHashable: Any]?
     /// How long a request waits for data before it fails with `.timedOut`, in seconds.
     public var timeoutIntervalForRequest: TimeInterval = 60
-    /// The settings a simulated network does not act on.
+    /// How long a task of a session that waits for connectivity waits for the network, in seconds.
     public var timeoutIntervalForResource: TimeInterval = 7 * 24 * 60 * 60
-    public var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
+    /// Whether a task waits for the network while the phone has none (`network off`), rather than fail at once with
+    /// `.notConnectedToInternet`; a background session always waits.
     public var waitsForConnectivity = false
+    /// The settings a simulated network does not act on.
+    public var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
     public var allowsCellularAccess = true
     public var allowsExpensiveNetworkAccess = true
     public var allowsConstrainedNetworkAccess = true

@@ -24,10 +24,13 @@ extension URLSessionDelegate {
 /// Foundation's `URLSessionTaskDelegate`: the end of each task.
 public protocol URLSessionTaskDelegate: URLSessionDelegate {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+    /// A task of a session that waits for connectivity found the phone with no network: it waits rather than fail.
+    func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask)
 }
 
 extension URLSessionTaskDelegate {
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
+    public func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {}
 }
 
 /// Foundation's `URLSessionDataDelegate`: a data task's body, before its end.

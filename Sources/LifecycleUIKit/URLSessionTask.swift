@@ -26,6 +26,15 @@ public class URLSessionTask: @unchecked Sendable {
         var sent = false
         var response: URLResponse?
         var error: URLError?
+        /// How the task waits while the phone has no network, when its session waits for connectivity.
+        var connectivityWait: ConnectivityWait?
+    }
+
+    /// How a task of a session that waits for connectivity (`waitsForConnectivity`) waits while the phone has no
+    /// network: at most the session's resource timeout, telling its delegate once.
+    struct ConnectivityWait: Sendable {
+        let resourceTimeout: Duration
+        let tellWaiting: @Sendable (URLSessionTask) -> Void
     }
 
     public let taskIdentifier: Int
@@ -90,10 +99,36 @@ public class URLSessionTask: @unchecked Sendable {
                 if let backgroundSession {
                     backgroundSession.start(networkRequest, task: identifier)
                 } else {
-                    tasks.send(networkRequest) { outcome in self.finish(with: outcome) }
+                    self.send(networkRequest, with: tasks, waited: nil)
                 }
             if !sent { RealNetwork.send(networkRequest) { self.finish(with: $0) } }
         }
+    }
+
+    /// Makes the task wait for the network rather than fail while the phone has none (its session's
+    /// `waitsForConnectivity`).
+    func waitForConnectivity(_ wait: ConnectivityWait) {
+        progress.withLock { $0.connectivityWait = wait }
+    }
+
+    /// Sends the request over the host's network; a task that waits for connectivity sends it once the phone has a
+    /// network, looking every second (a wake on the phone's clock, so never while the app is suspended), and fails
+    /// with `.timedOut` when it has waited its resource timeout. `waited` is how long it has waited, `nil` before
+    /// the first look. Returns `false` when the host has no network of its own.
+    @MainActor private func send(_ request: NetworkRequest, with tasks: AppTasks, waited: Duration?) -> Bool {
+        let (wait, ended) = progress.withLock { ($0.connectivityWait, $0.state == .completed) }
+        guard !ended else { return true }
+        guard let wait, !tasks.networkIsReachable() else {
+            return tasks.send(request) { outcome in self.finish(with: outcome) }
+        }
+        if waited == nil { wait.tellWaiting(self) }
+        let waited = waited ?? .zero
+        guard waited < wait.resourceTimeout else {
+            finish(with: .failure(.timedOut))
+            return true
+        }
+        tasks.scheduleWake(.seconds(1)) { _ = self.send(request, with: tasks, waited: waited + .seconds(1)) }
+        return true
     }
 
     /// Pauses a running task: an exchange of a simulated network goes on meanwhile, and its end waits for

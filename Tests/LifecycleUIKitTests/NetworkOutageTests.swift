@@ -104,6 +104,38 @@ final class CarefulFeedAppDelegate: FeedAppDelegate {
     }
 }
 
+/// A feed loaded, as the app becomes active, through a session that waits for connectivity
+/// (`waitsForConnectivity`, as Apple's "Optimizing Your App for Today’s Internet" advises): offline, the request waits
+/// rather than fail, and the delegate hears so once.
+final class PatientFeedAppDelegate: UIResponder, UIApplicationDelegate, URLSessionDataDelegate {
+    var window: UIWindow?
+    /// What the session told the delegate, in order.
+    private(set) var events: [String] = []
+
+    lazy var session: URLSession = {
+        let configuration = URLSessionConfiguration.default
+        configuration.waitsForConnectivity = true
+        configuration.timeoutIntervalForResource = 120
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }()
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        session.dataTask(with: FeedAppDelegate.feed).resume()
+    }
+
+    func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
+        events.append("waiting")
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        events.append(String(decoding: data, as: UTF8.self))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        events.append(error.map { "error \(($0 as? URLError)?.code.rawValue ?? 0)" } ?? "done")
+    }
+}
+
 @Suite @MainActor struct NetworkOutageTests {
     private func feedApp(careful: Bool = false) throws -> UIKitDevice<FeedAppDelegate> {
         let feed = try UIKitDevice("app feed background-modes=fetch\n") {
@@ -160,6 +192,25 @@ final class CarefulFeedAppDelegate: FeedAppDelegate {
         await feed.device.waitAndSettle(.seconds(2))
         #expect(feed.delegate?.fetches == [.failed, .newData])
         #expect(feed.device.simulator.phone.isNetworkReachable)
+    }
+
+    /// A session that waits for connectivity sends its request once the network is back, and only fails when it has
+    /// waited its resource timeout.
+    @Test func aSessionThatWaitsForConnectivitySendsOnceTheNetworkIsBack() async throws {
+        let feed = try UIKitDevice("app feed\n") { PatientFeedAppDelegate() }
+        feed.device.network.respond(to: FeedAppDelegate.feed.absoluteString, body: "[]")
+        for line in ["network off", "tap feed"] { try feed.device.perform(line) }
+        await feed.device.waitAndSettle(.seconds(30))
+        #expect(feed.delegate?.events == ["waiting"])
+        #expect(feed.device.network.sent.isEmpty)
+        try feed.device.perform("network on")
+        await feed.device.waitAndSettle(.seconds(2))
+        #expect(feed.delegate?.events == ["waiting", "[]", "done"])
+
+        let stranded = try UIKitDevice("app feed\n") { PatientFeedAppDelegate() }
+        for line in ["network off", "tap feed"] { try stranded.device.perform(line) }
+        await stranded.device.waitAndSettle(.seconds(121))
+        #expect(stranded.delegate?.events == ["waiting", "error \(URLError.Code.timedOut.rawValue)"])
     }
 
     /// The explorer turns a declared network off and on: it finds the fetch whose completion handler the helper's
