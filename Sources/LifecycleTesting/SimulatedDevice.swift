@@ -397,10 +397,9 @@ extension SimulatedDevice: ApplicationHost {
 
     /// Starts a transfer of one of an app's background URL sessions: the system carries it on, on the phone's clock,
     /// whatever becomes of the app's process, and waits for the network while it is off, unless the user swipes the
-    /// app away, which cancels it. When it ends, a
-    /// running app hears of it at once; a suspended app is woken, and one not running launched, in the background,
-    /// for `application(_:handleEventsForBackgroundURLSession:completionHandler:)` — unless the user swiped it away
-    /// (docs/lifecycle.md §19).
+    /// app away, which cancels it. When it ends, a running app hears of it at once; a suspended app is woken, and one
+    /// not running launched, in the background, for `application(_:handleEventsForBackgroundURLSession:
+    /// completionHandler:)` — unless the user swiped it away (docs/lifecycle.md §19).
     public func transfer(
         _ request: NetworkRequest, inBackgroundSession identifier: String, from app: AppID,
         finished: @escaping @MainActor (NetworkOutcome) -> Void
@@ -454,8 +453,8 @@ extension SimulatedDevice: ApplicationHost {
         }
     }
 
-    /// Whether the phone reaches the network now (``SimulatedNetwork/isReachable``).
-    public var isNetworkReachable: Bool { simulator.phone.isNetworkReachable }
+    /// Whether the phone reaches the network now (`network off` is airplane mode).
+    public var isNetworkReachable: Bool { network.isReachable }
 
     /// Whether an app on the phone declares the URL's scheme (`url-schemes=`): `UIApplication.canOpenURL(_:)`.
     public func canOpen(_ url: String) -> Bool { appHandling(url) != nil }
