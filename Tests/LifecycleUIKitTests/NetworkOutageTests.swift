@@ -137,6 +137,9 @@ final class PatientFeedAppDelegate: UIResponder, UIApplicationDelegate, URLSessi
 }
 
 @Suite @MainActor struct NetworkOutageTests {
+    /// `LIFECYCLE_EXPLORER_SESSIONS=10000` runs the ten thousand sessions the careful app is held to.
+    static let sessions = ProcessInfo.processInfo.environment["LIFECYCLE_EXPLORER_SESSIONS"].flatMap(Int.init) ?? 300
+
     private func feedApp(careful: Bool = false) throws -> UIKitDevice<FeedAppDelegate> {
         let feed = try UIKitDevice("app feed background-modes=fetch\n") {
             careful ? CarefulFeedAppDelegate() : FeedAppDelegate()
@@ -221,7 +224,7 @@ final class PatientFeedAppDelegate: UIResponder, UIApplicationDelegate, URLSessi
             var explorer = try LifecycleExplorer(declarations: "profile ios17\napp feed background-modes=fetch\n")
             explorer.run("feed", uikit: { careful ? CarefulFeedAppDelegate() : FeedAppDelegate() })
             explorer.network { $0.respond(to: FeedAppDelegate.feed.absoluteString, body: "[]") }
-            let report = await explorer.explore(sessions: 300, actions: 20, seed: 3)
+            let report = await explorer.explore(sessions: careful ? Self.sessions : 300, actions: 20, seed: 3)
             #expect(report.findings.map(\.kind) == (careful ? [] : [.completionHandlerNotCalled]), "\(report)")
             if let finding = report.findings.first {
                 #expect(finding.scenario.hasSuffix("fetch feed\nnetwork off\nwait 30s\n"), "\(report)")
