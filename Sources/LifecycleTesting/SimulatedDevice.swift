@@ -114,6 +114,7 @@ public final class SimulatedDevice {
         // settle after it.
         AppTasks.countPoolJobs()
         AppTasks.readDatesOnThePhonesClock()
+        AppTasks.runTimersOnThePhonesClock()
     }
 
     /// A device for a scenario's declarations (profile, device, memory, apps), with delegates for some of its apps.

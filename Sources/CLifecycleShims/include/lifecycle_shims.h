@@ -13,5 +13,6 @@ pid_t lifecycle_peer_process(int socket);
 #include "lifecycle_clock.h"
 #include "lifecycle_pool.h"
 #include "lifecycle_signals.h"
+#include "lifecycle_timers.h"
 
 #endif
