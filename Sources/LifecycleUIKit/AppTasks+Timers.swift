@@ -15,7 +15,8 @@ extension AppTasks {
             let address = UInt(bitPattern: object)
             MainActor.assumeIsolated {
                 guard let object = UnsafeRawPointer(bitPattern: address) else { return }
-                PhoneTimer(Unmanaged<Foundation.Timer>.fromOpaque(object).takeUnretainedValue(), tasks: tasks).schedule()
+                PhoneTimer(Unmanaged<Foundation.Timer>.fromOpaque(object).takeUnretainedValue(), tasks: tasks)
+                    .schedule()
             }
             return 1
         }
