@@ -265,7 +265,7 @@ public final class URLSession: @unchecked Sendable {
     /// transfer's end reaches it (the system waits for the network for it); another's waiting for the network while
     /// the phone has none, if the configuration says so (`waitsForConnectivity`), telling the delegate once.
     private func made<Task: URLSessionTask>(_ task: Task) -> Task {
-        if backgroundSession != nil {
+        if task.isBackgroundTransfer {
             backgroundTasks.withLock { tasksInFlight[task.taskIdentifier] = task }
         } else if settings.waitsForConnectivity {
             task.waitForConnectivity(

@@ -105,6 +105,10 @@ public class URLSessionTask: @unchecked Sendable {
         }
     }
 
+    /// Whether the system carries the task on as a background session's transfer (the session's `async` methods are
+    /// the app's own requests).
+    var isBackgroundTransfer: Bool { backgroundSession != nil }
+
     /// Makes the task wait for the network rather than fail while the phone has none (its session's
     /// `waitsForConnectivity`).
     func waitForConnectivity(_ wait: ConnectivityWait) {
