@@ -5,8 +5,9 @@
 #include <stddef.h>
 
 #if defined(__linux__)
-#include <dlfcn.h>
 #include <sys/time.h>
+
+#include "lifecycle_found.h"
 
 // The date an app's code reads under a simulated device is the phone's (docs/lifecycle.md §19): Foundation's `Date()`
 // reads `clock_gettime(CLOCK_REALTIME, …)` from its shared library, and a program's own definition of the function
@@ -21,8 +22,8 @@ static _Thread_local int asking;
 
 typedef int (*clock_gettime_function)(clockid_t, struct timespec *);
 typedef int (*gettimeofday_function)(struct timeval *, void *);
-static _Atomic(clock_gettime_function) system_clock_gettime;
-static _Atomic(gettimeofday_function) system_gettimeofday;
+static _Atomic(void *) system_clock_gettime;
+static _Atomic(void *) system_gettimeofday;
 
 void lifecycle_clock_read_dates_with(lifecycle_clock_reader reader) {
     atomic_store_explicit(&installed_reader, reader, memory_order_release);
@@ -40,11 +41,8 @@ static int read_by_reader(struct timespec *now) {
 
 int clock_gettime(clockid_t clock, struct timespec *now) {
     if (clock == CLOCK_REALTIME && read_by_reader(now)) return 0;
-    clock_gettime_function system = atomic_load_explicit(&system_clock_gettime, memory_order_relaxed);
-    if (!system) {
-        system = (clock_gettime_function)dlsym(RTLD_NEXT, "clock_gettime");
-        atomic_store_explicit(&system_clock_gettime, system, memory_order_relaxed);
-    }
+    clock_gettime_function system =
+        (clock_gettime_function)lifecycle_found(&system_clock_gettime, RTLD_NEXT, "clock_gettime");
     return system(clock, now);
 }
 
@@ -55,11 +53,8 @@ int gettimeofday(struct timeval *restrict now, void *restrict zone) {
         now->tv_usec = given.tv_nsec / 1000;
         return 0;
     }
-    gettimeofday_function system = atomic_load_explicit(&system_gettimeofday, memory_order_relaxed);
-    if (!system) {
-        system = (gettimeofday_function)dlsym(RTLD_NEXT, "gettimeofday");
-        atomic_store_explicit(&system_gettimeofday, system, memory_order_relaxed);
-    }
+    gettimeofday_function system =
+        (gettimeofday_function)lifecycle_found(&system_gettimeofday, RTLD_NEXT, "gettimeofday");
     return system(now, zone);
 }
 

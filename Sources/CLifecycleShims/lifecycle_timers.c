@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #if defined(__linux__)
-#include <dlfcn.h>
+#include "lifecycle_found.h"
 
 // Foundation's `Timer` on a simulated device's clock (docs/lifecycle.md §19): Foundation adds a timer to a run loop
 // with CoreFoundation's `CFRunLoopAddTimer`, which its shared library calls through its procedure linkage table, so
@@ -27,8 +27,8 @@ typedef void (*add_timer_function)(void *, void *, void *);
 typedef void (*get_context_function)(void *, struct timer_context *);
 
 static _Atomic(lifecycle_timer_taker) installed_taker;
-static _Atomic(add_timer_function) system_add_timer;
-static _Atomic(get_context_function) get_context;
+static _Atomic(void *) system_add_timer;
+static _Atomic(void *) get_context;
 
 void lifecycle_timers_take_with(lifecycle_timer_taker taker) {
     atomic_store_explicit(&installed_taker, taker, memory_order_release);
@@ -37,20 +37,13 @@ void lifecycle_timers_take_with(lifecycle_timer_taker taker) {
 void CFRunLoopAddTimer(void *run_loop, void *cf_timer, void *mode) {
     lifecycle_timer_taker taker = atomic_load_explicit(&installed_taker, memory_order_acquire);
     if (taker && cf_timer) {
-        get_context_function context_of = atomic_load_explicit(&get_context, memory_order_relaxed);
-        if (!context_of) {
-            context_of = (get_context_function)dlsym(RTLD_DEFAULT, "CFRunLoopTimerGetContext");
-            atomic_store_explicit(&get_context, context_of, memory_order_relaxed);
-        }
+        get_context_function context_of =
+            (get_context_function)lifecycle_found(&get_context, RTLD_DEFAULT, "CFRunLoopTimerGetContext");
         struct timer_context context = {0};
         if (context_of) context_of(cf_timer, &context);
         if (context.info && taker(context.info)) return;
     }
-    add_timer_function system = atomic_load_explicit(&system_add_timer, memory_order_relaxed);
-    if (!system) {
-        system = (add_timer_function)dlsym(RTLD_NEXT, "CFRunLoopAddTimer");
-        atomic_store_explicit(&system_add_timer, system, memory_order_relaxed);
-    }
+    add_timer_function system = (add_timer_function)lifecycle_found(&system_add_timer, RTLD_NEXT, "CFRunLoopAddTimer");
     if (system) system(run_loop, cf_timer, mode);
 }
 
